@@ -1,0 +1,30 @@
+import './typeRegistry.js';
+
+export { Agent, defaultHandoff } from './agent.js';
+export type {
+  AgentOptions,
+  AgentOutputType,
+  AgentInstructions,
+  FunctionToolResult,
+  ResolvedAgentOutput,
+  ToolToFinalOutputFunction,
+  ToolUseBehavior,
+  ToolsToFinalOutputResult,
+} from './agent.js';
+export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
+export { tool, defaultToolErrorFunction } from './tool.js';
+export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
+export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
+export { RunContext, type ApprovalSubject } from './runContext.js';
+export { RunState } from './runState.js';
+export { RunResult, RunResultBase } from './runResult.js';
+export { StreamedRunResult } from './streamedRunResult.js';
+export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';
+export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, RunInputArg } from './runner.js';
+export { MemorySession, type MemorySessionOptions } from './memorySession.js';
+export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
+export { ExternalFailure, type RunFailure } from './internal/failures.js';
+export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
+export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
+export { toFunctionToolName } from './internal/names.js';
+export * from '@baton/types';

@@ -1,0 +1,134 @@
+import {
+  InvalidToolInputError,
+  ToolInterruption,
+
+  type FunctionCallItem,
+  type FunctionTool,
+  type RunContextContract,
+  type RunStreamEvent,
+  type ToolCallDetails,
+} from '@baton/types';
+import type { Agent } from '../agent.js';
+import { RunContext } from '../runContext.js';
+import type { RunResult } from '../runResult.js';
+import { Runner, type RunConfig } from '../runner.js';
+import { RunState } from '../runState.js';
+import type { StreamedRunResult } from '../streamedRunResult.js';
+import { toFunctionToolName } from './names.js';
+import { toSmartString } from './items.js';
+import { runConfigOf } from './runConfigOf.js';
+import { requireBooleanOrFunction, requireFunction } from './validate.js';
+import type { ToolApprovalFunction, ToolEnabledFunction } from '../tool.js';
+
+export interface AgentToolStreamEvent {
+  event: RunStreamEvent;
+  agent: Agent<any, any>;
+  toolCall: FunctionCallItem;
+}
+
+export type AgentToolStreamHandler = (event: AgentToolStreamEvent) => void | Promise<void>;
+
+export interface AgentAsToolOptions<TContext = unknown> {
+  /** Defaults to the agent's name (non-alphanumerics become `_`). */
+  toolName?: string;
+  toolDescription?: string;
+  /** Turns the nested run's result into the tool output; defaults to its final output. */
+  customOutputExtractor?: (result: RunResult<any, any>) => string | Promise<string>;
+  needsApproval?: boolean | ToolApprovalFunction<TContext, { input: string }>;
+  isEnabled?: boolean | ToolEnabledFunction<TContext>;
+  /** Receives every event of the nested run (which then runs streamed). */
+  onStream?: AgentToolStreamHandler;
+  /**
+   * Forward the nested run's events to the parent's stream, wrapped as
+   * `streaming_tool_context_event`; they never enter the parent's history.
+   */
+  streaming?: boolean;
+  /** Configuration for the nested runner; inherits the parent run's configuration otherwise. */
+  runConfig?: RunConfig;
+  maxTurns?: number | null;
+}
+
+/** A function tool that runs an agent, with `.on(type | '*', handler)` for its nested events. */
+export interface AgentTool<TContext = unknown> extends FunctionTool<TContext> {
+  on(type: RunStreamEvent['type'] | '*', handler: AgentToolStreamHandler): AgentTool<TContext>;
+}
+
+const INPUT_SCHEMA = {
+  type: 'object' as const,
+  properties: { input: { type: 'string', description: 'The input for the agent.' } },
+  required: ['input'],
+  additionalProperties: false,
+};
+
+export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: AgentAsToolOptions<TContext>): AgentTool<TContext> {
+  const name = toFunctionToolName(options.toolName ?? agent.name);
+  const label = `Agent "${agent.name}" asTool`;
+  const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `${label}: \`needsApproval\``);
+  const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `${label}: \`isEnabled\``);
+  if (options.onStream !== undefined) requireFunction(options.onStream, `${label}: \`onStream\``);
+  if (options.customOutputExtractor !== undefined) requireFunction(options.customOutputExtractor, `${label}: \`customOutputExtractor\``);
+  const handlers = new Map<string, AgentToolStreamHandler[]>();
+
+  async function deliver(event: RunStreamEvent, toolCall: FunctionCallItem, details: ToolCallDetails): Promise<void> {
+    const payload = { event, agent, toolCall };
+    const targets = [...(options.onStream ? [options.onStream] : []), ...(handlers.get(event.type) ?? []), ...(handlers.get('*') ?? [])];
+    await Promise.all(targets.map((handler) => handler(payload)));
+    if (options.streaming) await details.emit(event);
+  }
+
+  async function runNested(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> {
+    const context = runContext instanceof RunContext ? runContext : new RunContext(runContext.context);
+    const runner = new Runner(options.runConfig ?? runConfigOf(context) ?? {});
+    const resume = details.resumeState;
+    const startFrom = resume instanceof RunState ? resume : parseInput(name, input);
+    const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
+    const runOptions = { context, signal: details.signal, ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}) };
+    let result: RunResult<any, any> | StreamedRunResult<any, any>;
+    if (streamed) {
+      const streamedResult = await runner.run(agent, startFrom, { ...runOptions, stream: true });
+      for await (const event of streamedResult) await deliver(event, details.toolCall, details);
+      await streamedResult.completed;
+      result = streamedResult;
+    } else {
+      result = await runner.run(agent, startFrom, runOptions);
+    }
+    if (result.interruptions.length > 0) return new ToolInterruption(result.interruptions, result.state);
+    if (options.customOutputExtractor) return options.customOutputExtractor(result);
+    return toSmartString(result.finalOutput ?? '');
+  }
+
+  const agentTool: AgentTool<TContext> = {
+    type: 'function',
+    name,
+    description: options.toolDescription ?? agent.handoffDescription ?? '',
+    parameters: INPUT_SCHEMA,
+    strict: true,
+    invoke: runNested,
+    async needsApproval(runContext, input, callId) {
+      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext, input as { input: string }, callId)) : needsApproval;
+    },
+    async isEnabled(runContext, parent) {
+      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext, agent: parent })) : isEnabled;
+    },
+    on(type, handler) {
+      requireFunction(handler, `${label}: .on("${type}") handler`);
+      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
+      return agentTool;
+    },
+  };
+  if (options.streaming) agentTool.streaming = true;
+  return agentTool;
+}
+
+function parseInput(toolName: string, input: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch (error) {
+    throw new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error);
+  }
+  const value = (parsed as { input?: unknown } | null)?.input;
+  if (typeof value !== 'string') throw new InvalidToolInputError(`Invalid input for tool "${toolName}": input: expected a string`);
+  return value;
+}
+

@@ -1,0 +1,71 @@
+import {
+  RunItemStreamEvent,
+  UserError,
+  type AgentInputItem,
+  type FunctionCallResultItem,
+  type RunItem,
+  type RunItemStreamEventName,
+} from '@baton/types';
+
+/** Run input as protocol items (a string becomes one user message). */
+export function inputToItems(input: string | AgentInputItem[]): AgentInputItem[] {
+  return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
+}
+
+/** The protocol item a run item contributes to history (approval items contribute nothing). */
+export function runItemToInputItem(item: RunItem): AgentInputItem | undefined {
+  return item.type === 'tool_approval_item' ? undefined : item.rawItem;
+}
+
+export function runItemsToInputItems(items: readonly RunItem[]): AgentInputItem[] {
+  const out: AgentInputItem[] = [];
+  for (const item of items) {
+    const raw = runItemToInputItem(item);
+    if (raw) out.push(raw);
+  }
+  return out;
+}
+
+const EVENT_NAMES: Record<RunItem['type'], RunItemStreamEventName> = {
+  message_output_item: 'message_output_created',
+  tool_call_item: 'tool_called',
+  tool_call_output_item: 'tool_output',
+  reasoning_item: 'reasoning_item_created',
+  handoff_call_item: 'handoff_requested',
+  handoff_output_item: 'handoff_occurred',
+  tool_approval_item: 'tool_approval_requested',
+};
+
+export function itemEvent(item: RunItem): RunItemStreamEvent {
+  return new RunItemStreamEvent(EVENT_NAMES[item.type], item);
+}
+
+/** Tool outputs as the model sees them: strings unchanged, everything else JSON. */
+export function toSmartString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function functionCallResult(callId: string, name: string, text: string): FunctionCallResultItem {
+  return { type: 'function_call_result', callId, name, status: 'completed', output: { type: 'text', text } };
+}
+
+/** Rejects run input that is neither a string nor a list of protocol items. */
+export function validateRunInput(input: unknown): asserts input is string | AgentInputItem[] {
+  if (typeof input === 'string') return;
+  if (!Array.isArray(input)) {
+    throw new UserError(`Run input must be a string, an array of protocol items or a RunState, got ${input === null ? 'null' : typeof input}.`);
+  }
+  input.forEach((item, index) => {
+    const ok =
+      typeof item === 'object' &&
+      item !== null &&
+      (typeof (item as { type?: unknown }).type === 'string' || typeof (item as { role?: unknown }).role === 'string');
+    if (!ok) throw new UserError(`Run input item ${index} is not a protocol item (expected an object with a \`type\` or \`role\`).`);
+  });
+}

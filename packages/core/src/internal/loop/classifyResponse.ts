@@ -1,0 +1,70 @@
+import {
+  RunHandoffCallItem,
+  RunMessageOutputItem,
+  RunReasoningItem,
+  RunToolCallItem,
+  type FunctionCallItem,
+  type FunctionTool,
+  type HandoffContract,
+  type ModelResponse,
+  type RunItem,
+} from '@baton/types';
+import type { Agent } from '../../agent.js';
+
+export interface ToolRun {
+  readonly call: FunctionCallItem;
+  /** Undefined when the model named a tool this agent does not have. */
+  readonly tool: FunctionTool<any> | undefined;
+}
+
+export interface HandoffRun {
+  readonly call: FunctionCallItem;
+  readonly handoff: HandoffContract<any>;
+}
+
+/** A model response sorted into what the loop must do with it. */
+export interface ProcessedResponse {
+  /** Items the model produced, in order (ignored extra handoff calls left out). */
+  readonly newItems: RunItem[];
+  readonly toolRuns: ToolRun[];
+  /** At most one: when the model asks for several handoffs, the first wins. */
+  readonly handoffRun: HandoffRun | undefined;
+  /** The text of the last assistant message, if any. */
+  readonly messageText: string | undefined;
+  readonly refusal: string | undefined;
+}
+
+export function classifyResponse(
+  response: ModelResponse,
+  agent: Agent<any, any>,
+  tools: ReadonlyMap<string, FunctionTool<any>>,
+  handoffs: ReadonlyMap<string, HandoffContract<any>>,
+): ProcessedResponse {
+  const newItems: RunItem[] = [];
+  const toolRuns: ToolRun[] = [];
+  let handoffRun: HandoffRun | undefined;
+  let messageText: string | undefined;
+  let refusal: string | undefined;
+  for (const output of response.output) {
+    if (output.type === 'function_call') {
+      const handoff = handoffs.get(output.name);
+      if (handoff) {
+        if (handoffRun) continue; // first handoff wins; the others never enter history
+        handoffRun = { call: output, handoff };
+        newItems.push(new RunHandoffCallItem(output, agent as never));
+      } else {
+        toolRuns.push({ call: output, tool: tools.get(output.name) });
+        newItems.push(new RunToolCallItem(output, agent as never));
+      }
+    } else if (output.type === 'reasoning') {
+      newItems.push(new RunReasoningItem(output, agent as never));
+    } else if ((output.type === 'message' || output.type === undefined) && (output as { role?: string }).role === 'assistant') {
+      const item = new RunMessageOutputItem(output as never, agent as never);
+      newItems.push(item);
+      messageText = item.content;
+      const refusalPart = item.rawItem.content.find((part) => part.type === 'refusal');
+      refusal = refusalPart && refusalPart.type === 'refusal' ? refusalPart.refusal : undefined;
+    }
+  }
+  return { newItems, toolRuns, handoffRun, messageText, refusal };
+}

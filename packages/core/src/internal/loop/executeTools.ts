@@ -1,0 +1,237 @@
+import { Effect } from 'effect';
+import {
+  InvalidToolInputError,
+  ModelBehaviorError,
+  RunToolApprovalItem,
+  RunToolCallOutputItem,
+  ToolCallError,
+  ToolInputGuardrailTripwireTriggered,
+  ToolInterruption,
+  ToolOutputGuardrailTripwireTriggered,
+  ToolStreamEndEvent,
+  ToolStreamStartEvent,
+  type FunctionCallItem,
+  type FunctionTool,
+  type ToolCallDetails,
+  type ToolEmission,
+  type ToolGuardrailFunctionOutput,
+} from '@baton/types';
+import type { Agent } from '../../agent.js';
+import { withAbortSignal } from '../abort.js';
+import type { RunFailure } from '../failures.js';
+import { fromUserCode } from '../userCode.js';
+import { functionCallResult, itemEvent, toSmartString } from '../items.js';
+import { pendingRunKey, type RunRecord } from '../runRecord.js';
+import type { ToolRun } from './classifyResponse.js';
+import type { LoopEnv } from './loopEnv.js';
+import { toParentEvent } from './streamEmission.js';
+
+export const DEFAULT_REJECTION_MESSAGE = 'Tool execution was not approved.';
+
+export type ToolRunOutcome =
+  | { readonly type: 'output'; readonly tool: FunctionTool<any> | undefined; readonly output: unknown; readonly item: RunToolCallOutputItem }
+  | { readonly type: 'approval'; readonly item: RunToolApprovalItem }
+  | { readonly type: 'nested_interruption'; readonly interruptions: RunToolApprovalItem[] };
+
+/**
+ * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
+ * tool output guardrails. Each output is recorded and announced as soon as it exists. A call that
+ * fails the run interrupts its siblings (their `signal` fires).
+ */
+export function executeToolRuns(
+  runs: readonly ToolRun[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome[], RunFailure> {
+  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' });
+}
+
+function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const { call, tool } = run;
+    if (!tool) {
+      if (env.toolNotFoundBehavior === 'raise_error') {
+        return yield* Effect.fail(new ModelBehaviorError(`Tool ${call.name} not found in agent ${agent.name}.`));
+      }
+      return yield* commitOutput(call, undefined, `Tool '${call.name}' not found. Available tools: ${availableTools(agent)}.`, agent, record, env);
+    }
+    const nestedKey = pendingRunKey(tool.name, call.callId);
+    const resumeState = record.pendingAgentToolRuns.get(nestedKey);
+    if (resumeState === undefined) {
+      const parsed = parseArguments(call);
+      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env);
+      const needsApproval = yield* fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
+      if (needsApproval) {
+        const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
+        if (decision === undefined) {
+          const item = new RunToolApprovalItem(call, agent as never, tool.name);
+          record.generatedItems.push(item);
+          yield* env.emit(itemEvent(item));
+          return { type: 'approval', item } as const;
+        }
+        if (decision === false) {
+          const message = record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId }) ?? DEFAULT_REJECTION_MESSAGE;
+          return yield* commitOutput(call, tool, message, agent, record, env);
+        }
+      }
+    }
+    const rejection = yield* runToolInputGuardrails(tool, call, agent, record);
+    if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
+
+    const result = yield* invokeTool(tool, call, agent, record, env, resumeState);
+    if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
+    record.pendingAgentToolRuns.delete(nestedKey);
+    if (ToolInterruption.is(result.output)) {
+      record.pendingAgentToolRuns.set(nestedKey, result.output.resumeState);
+      return { type: 'nested_interruption', interruptions: result.output.interruptions } as const;
+    }
+    const replaced = yield* runToolOutputGuardrails(tool, call, result.output, agent, record);
+    return yield* commitOutput(call, tool, replaced ?? result.output, agent, record, env);
+  });
+}
+
+function invokeTool(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+  resumeState: unknown,
+): Effect.Effect<{ type: 'output'; output: unknown } | { type: 'invalid_input'; error: InvalidToolInputError }, RunFailure> {
+  const emit = (emission: ToolEmission): Promise<void> => {
+    if (!env.observed) return Promise.resolve();
+    return Effect.runPromise(Effect.suspend(() => env.emit(toParentEvent(emission, tool.name, call.callId))));
+  };
+  const invoke = withAbortSignal((signal) => {
+    const details: ToolCallDetails = { toolCall: call, signal, emit };
+    if (resumeState !== undefined) details.resumeState = resumeState;
+    return Effect.tryPromise({
+      try: () => tool.invoke(record.context, call.arguments, details),
+      catch: (error) => error,
+    });
+  });
+  const framed = tool.streaming
+    ? env.emit(new ToolStreamStartEvent(tool.name, call.callId, call.arguments)).pipe(
+        Effect.andThen(invoke),
+        Effect.tap((output) => env.emit(new ToolStreamEndEvent(tool.name, call.callId, output))),
+        Effect.tapError((error) =>
+          env.emit(new ToolStreamEndEvent(tool.name, call.callId, undefined, { name: nameOf(error), message: messageOf(error) })),
+        ),
+      )
+    : invoke;
+  return framed.pipe(
+    Effect.map((output) => ({ type: 'output' as const, output })),
+    Effect.catch((error: unknown) =>
+      error instanceof InvalidToolInputError
+        ? Effect.succeed({ type: 'invalid_input' as const, error })
+        : Effect.fail(
+            error instanceof ToolCallError
+              ? error
+              : new ToolCallError(`Failed to run function tools: ${messageOf(error)}`, error instanceof Error ? error : new Error(String(error))),
+          ),
+    ),
+  );
+}
+
+function invalidInput(
+  call: FunctionCallItem,
+  tool: FunctionTool<any>,
+  error: InvalidToolInputError,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(error.message));
+  return commitOutput(call, tool, `${error.message}. Please call the tool again with valid arguments.`, agent, record, env);
+}
+
+function commitOutput(
+  call: FunctionCallItem,
+  tool: FunctionTool<any> | undefined,
+  output: unknown,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome> {
+  const item = new RunToolCallOutputItem(functionCallResult(call.callId, call.name, toSmartString(output)), agent as never, output);
+  record.generatedItems.push(item);
+  return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
+}
+
+/** Tool input guardrails, in order: returns the rejection message, or undefined to run the tool. */
+function runToolInputGuardrails(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  agent: Agent<any, any>,
+  record: RunRecord,
+): Effect.Effect<string | undefined, RunFailure> {
+  const guardrails = tool.inputGuardrails ?? [];
+  if (guardrails.length === 0) return Effect.succeed(undefined);
+  return Effect.gen(function* () {
+    for (const guardrail of guardrails) {
+      const output = normalizeToolGuardrailOutput(
+        yield* fromUserCode(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })),
+      );
+      const result = { guardrail: { type: 'tool_input' as const, name: guardrail.name }, output };
+      record.toolInputGuardrailResults.push(result);
+      if (output.behavior.type === 'rejectContent') return output.behavior.message;
+      if (output.behavior.type === 'throwException') {
+        const tripwire = new ToolInputGuardrailTripwireTriggered(`Tool input guardrail triggered: ${guardrail.name}`, result);
+        return yield* Effect.fail(new ToolCallError(`Failed to run function tools: ${tripwire.message}`, tripwire));
+      }
+    }
+    return undefined;
+  });
+}
+
+/** Tool output guardrails, in order: returns the replacement output, or undefined to keep it. */
+function runToolOutputGuardrails(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  output: unknown,
+  agent: Agent<any, any>,
+  record: RunRecord,
+): Effect.Effect<string | undefined, RunFailure> {
+  const guardrails = tool.outputGuardrails ?? [];
+  if (guardrails.length === 0) return Effect.succeed(undefined);
+  return Effect.gen(function* () {
+    for (const guardrail of guardrails) {
+      const verdict = normalizeToolGuardrailOutput(
+        yield* fromUserCode(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })),
+      );
+      const result = { guardrail: { type: 'tool_output' as const, name: guardrail.name }, output: verdict };
+      record.toolOutputGuardrailResults.push(result);
+      if (verdict.behavior.type === 'rejectContent') return verdict.behavior.message;
+      if (verdict.behavior.type === 'throwException') {
+        const tripwire = new ToolOutputGuardrailTripwireTriggered(`Tool output guardrail triggered: ${guardrail.name}`, result);
+        return yield* Effect.fail(new ToolCallError(`Failed to run function tools: ${tripwire.message}`, tripwire));
+      }
+    }
+    return undefined;
+  });
+}
+
+function normalizeToolGuardrailOutput(output: ToolGuardrailFunctionOutput | undefined): ToolGuardrailFunctionOutput {
+  return output?.behavior ? output : { ...output, behavior: { type: 'allow' } };
+}
+
+function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: call.arguments.trim() === '' ? {} : JSON.parse(call.arguments) };
+  } catch (error) {
+    return { ok: false, message: `Invalid JSON input for tool "${call.name}": ${(error as Error).message}` };
+  }
+}
+
+function availableTools(agent: Agent<any, any>): string {
+  return agent.tools.map((t) => t.name).join(', ') || 'none';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function nameOf(error: unknown): string {
+  return error instanceof Error ? error.name : 'Error';
+}

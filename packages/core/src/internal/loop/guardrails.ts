@@ -1,0 +1,164 @@
+import { Cause, Duration, Effect, Exit, Fiber, Option } from 'effect';
+import {
+  GuardrailExecutionError,
+  InputGuardrailTripwireTriggered,
+  OutputGuardrailTripwireTriggered,
+  type AgentsError,
+  type GuardrailFunctionOutput,
+  type InputGuardrail,
+  type InputGuardrailFunctionArgs,
+  type OutputGuardrail,
+  type OutputGuardrailFunctionArgs,
+} from '@baton/types';
+import type { RunFailure } from '../failures.js';
+import type { RunRecord } from '../runRecord.js';
+
+type Kind = 'Input' | 'Output';
+
+/** Runs one guardrail function and checks what it returned. */
+function runGuardrail<A>(
+  kind: Kind,
+  guardrail: { name: string; timeoutMs?: number },
+  execute: () => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>,
+): Effect.Effect<GuardrailFunctionOutput, GuardrailExecutionError> {
+  const failed = (error: unknown) =>
+    new GuardrailExecutionError(
+      `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
+      error instanceof Error ? error : new Error(String(error)),
+    );
+  const run = Effect.tryPromise({ try: async () => execute(), catch: failed }).pipe(
+    Effect.flatMap((output) =>
+      typeof output === 'object' && output !== null && typeof output.tripwireTriggered === 'boolean'
+        ? Effect.succeed(output)
+        : Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }'))),
+    ),
+  );
+  if (guardrail.timeoutMs === undefined) return run;
+  return run.pipe(
+    Effect.timeoutOrElse({
+      duration: Duration.millis(guardrail.timeoutMs),
+      orElse: () => Effect.fail(failed(new Error(`timed out after ${guardrail.timeoutMs}ms`))),
+    }),
+  );
+}
+
+/**
+ * Runs a batch of input guardrails concurrently. Every guardrail finishes and its result is recorded
+ * before the first failure (in list order) surfaces; `onFirstFailure` runs as soon as one trips or
+ * throws, so the caller can abort the model call at once.
+ */
+export function runInputGuardrails(
+  guardrails: readonly InputGuardrail<any>[],
+  args: InputGuardrailFunctionArgs<any>,
+  record: RunRecord,
+  onFirstFailure: Effect.Effect<void> = Effect.void,
+): Effect.Effect<void, RunFailure> {
+  if (guardrails.length === 0) return Effect.void;
+  return Effect.gen(function* () {
+    let signalled = false;
+    const signal = Effect.suspend(() => {
+      if (signalled) return Effect.void;
+      signalled = true;
+      return onFirstFailure;
+    });
+    const exits = yield* Effect.forEach(
+      guardrails,
+      (guardrail) =>
+        runGuardrail('Input', guardrail, () => guardrail.execute(args)).pipe(
+          Effect.tap((output) => (output.tripwireTriggered ? signal : Effect.void)),
+          Effect.tapError(() => signal),
+          Effect.exit,
+        ),
+      { concurrency: 'unbounded' },
+    );
+    let failure: AgentsError | undefined;
+    exits.forEach((exit, i) => {
+      const guardrail = guardrails[i]!;
+      if (Exit.isSuccess(exit)) {
+        const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output: exit.value };
+        record.inputGuardrailResults.push(result);
+        if (!failure && exit.value.tripwireTriggered) {
+          failure = new InputGuardrailTripwireTriggered(
+            `Input guardrail triggered: ${JSON.stringify(exit.value.outputInfo ?? null)}`,
+            result,
+          );
+        }
+      } else if (!failure) {
+        failure = errorOf(exit);
+      }
+    });
+    if (failure) return yield* Effect.fail(failure);
+  });
+}
+
+/**
+ * Runs the model call beside the parallel input guardrails. A guardrail that trips or throws
+ * interrupts the model call at once (its request is aborted); when the model answers first, its
+ * response is held until every guardrail has passed. A guardrail failure wins over a model failure.
+ */
+export function withParallelGuardrails<A>(
+  modelCall: Effect.Effect<A, RunFailure>,
+  guardrails: readonly InputGuardrail<any>[],
+  args: InputGuardrailFunctionArgs<any>,
+  record: RunRecord,
+): Effect.Effect<A, RunFailure> {
+  if (guardrails.length === 0) return modelCall;
+  return Effect.gen(function* () {
+    const modelFiber = yield* Effect.forkChild(Effect.exit(modelCall));
+    const guardrailExit = yield* Effect.exit(runInputGuardrails(guardrails, args, record, Fiber.interrupt(modelFiber)));
+    if (Exit.isFailure(guardrailExit)) {
+      yield* Fiber.interrupt(modelFiber);
+      return yield* Effect.failCause(guardrailExit.cause);
+    }
+    const modelExit: Exit.Exit<A, RunFailure> = yield* Fiber.join(modelFiber);
+    return yield* modelExit;
+  });
+}
+
+/** Runs the output guardrails of the agent that produced the final output, as one batch. */
+export function runOutputGuardrails(
+  guardrails: readonly OutputGuardrail<any, any>[],
+  args: OutputGuardrailFunctionArgs<any, unknown>,
+  record: RunRecord,
+): Effect.Effect<void, RunFailure> {
+  if (guardrails.length === 0) return Effect.void;
+  return Effect.gen(function* () {
+    const exits = yield* Effect.forEach(
+      guardrails,
+      (guardrail) => Effect.exit(runGuardrail('Output', guardrail, () => guardrail.execute(args))),
+      { concurrency: 'unbounded' },
+    );
+    let failure: AgentsError | undefined;
+    exits.forEach((exit, i) => {
+      const guardrail = guardrails[i]!;
+      if (Exit.isSuccess(exit)) {
+        const result = {
+          guardrail: { type: 'output' as const, name: guardrail.name },
+          agentOutput: args.agentOutput,
+          agent: args.agent,
+          output: exit.value,
+        };
+        record.outputGuardrailResults.push(result);
+        if (!failure && exit.value.tripwireTriggered) {
+          failure = new OutputGuardrailTripwireTriggered(
+            `Output guardrail triggered: ${JSON.stringify(exit.value.outputInfo ?? null)}`,
+            result,
+          );
+        }
+      } else if (!failure) {
+        failure = errorOf(exit);
+      }
+    });
+    if (failure) return yield* Effect.fail(failure);
+  });
+}
+
+function errorOf(exit: Exit.Exit<unknown, GuardrailExecutionError>): AgentsError {
+  const error = Exit.isFailure(exit) ? findError(exit) : undefined;
+  return error ?? new GuardrailExecutionError('Guardrail was interrupted', new Error('interrupted'));
+}
+
+function findError(exit: Exit.Failure<unknown, GuardrailExecutionError>): GuardrailExecutionError | undefined {
+  const found = Cause.findErrorOption(exit.cause);
+  return Option.isSome(found) ? found.value : undefined;
+}

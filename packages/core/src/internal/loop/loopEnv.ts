@@ -1,0 +1,33 @@
+import type { Effect } from 'effect';
+import type {
+  HandoffInputFilter,
+  InputGuardrail,
+  Model,
+  ModelProvider,
+  ModelSettings,
+  OutputGuardrail,
+  RunStreamEvent,
+} from '@baton/types';
+
+/** What to do when the model names a tool that does not exist, or sends invalid arguments. */
+export type ToolCallErrorBehavior = 'return_error_to_model' | 'raise_error';
+
+/** The resolved configuration one run of the loop works with. */
+export interface LoopEnv {
+  readonly modelProvider: ModelProvider;
+  /** Overrides every agent's model when set. */
+  readonly model: string | Model | undefined;
+  /** Merged over each agent's settings. */
+  readonly modelSettings: ModelSettings | undefined;
+  readonly inputGuardrails: readonly InputGuardrail<any>[];
+  readonly outputGuardrails: readonly OutputGuardrail<any, any>[];
+  readonly toolNotFoundBehavior: ToolCallErrorBehavior;
+  readonly invalidToolInputBehavior: ToolCallErrorBehavior;
+  readonly handoffInputFilter: HandoffInputFilter | undefined;
+  /** Streamed runs call `getStreamedResponse` and forward model events. */
+  readonly streamed: boolean;
+  /** Sends an event to the caller; suspends while the caller's buffer is full. */
+  readonly emit: (event: RunStreamEvent) => Effect.Effect<void>;
+  /** Whether events are observed at all (tools skip building them when not). */
+  readonly observed: boolean;
+}

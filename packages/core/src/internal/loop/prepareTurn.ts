@@ -1,0 +1,104 @@
+import { Effect } from 'effect';
+import {
+  MaxTurnsExceededError,
+  UserError,
+  type FunctionTool,
+  type HandoffContract,
+  type Model,
+  type ModelRequest,
+} from '@baton/types';
+import type { Agent } from '../../agent.js';
+import type { RunFailure } from '../failures.js';
+import { fromUserCode } from '../userCode.js';
+import { inputToItems, runItemsToInputItems } from '../items.js';
+import type { RunRecord } from '../runRecord.js';
+import type { LoopEnv } from './loopEnv.js';
+
+export interface PreparedTurn {
+  readonly agent: Agent<any, any>;
+  readonly model: Model;
+  readonly tools: ReadonlyMap<string, FunctionTool<any>>;
+  readonly handoffs: ReadonlyMap<string, HandoffContract<any>>;
+  readonly request: ModelRequest;
+}
+
+/** Admits a new turn: counts it, then resolves instructions, tools, handoffs, model and input. */
+export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<PreparedTurn, RunFailure> {
+  return Effect.gen(function* () {
+    const agent = record.currentAgent;
+    record.currentTurn += 1;
+    if (record.maxTurns !== null && record.currentTurn > record.maxTurns) {
+      record.currentTurn -= 1;
+      return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
+    }
+    const context = record.context;
+    const [systemInstructions, capabilities, model] = yield* Effect.all(
+      [fromUserCode(() => agent.getSystemPrompt(context)), resolveCapabilities(record), resolveModel(agent, env)],
+      { concurrency: 'unbounded' },
+    );
+    const tools = [...capabilities.tools.values()];
+    const handoffs = [...capabilities.handoffs.values()];
+    const modelSettings = { ...agent.modelSettings, ...env.modelSettings };
+    if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
+      delete modelSettings.toolChoice;
+    }
+    const request: ModelRequest = {
+      input: [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems)],
+      modelSettings,
+      tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict })),
+      handoffs: handoffs.map((h) => ({
+        toolName: h.toolName,
+        toolDescription: h.toolDescription,
+        inputJsonSchema: h.inputJsonSchema,
+        strictJsonSchema: h.strictJsonSchema,
+      })),
+      outputType: agent.getSerializedOutputType(),
+      tracing: false,
+    };
+    if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+    return { agent, model, ...capabilities, request };
+  });
+}
+
+export interface Capabilities {
+  readonly tools: ReadonlyMap<string, FunctionTool<any>>;
+  readonly handoffs: ReadonlyMap<string, HandoffContract<any>>;
+}
+
+/** The current agent's enabled tools and handoffs, by the name the model calls them. */
+export function resolveCapabilities(record: RunRecord): Effect.Effect<Capabilities, RunFailure> {
+  const agent = record.currentAgent;
+  return Effect.gen(function* () {
+    const [tools, handoffs] = yield* Effect.all(
+      [fromUserCode(() => agent.getEnabledTools(record.context)), fromUserCode(() => agent.getEnabledHandoffs(record.context))],
+      { concurrency: 'unbounded' },
+    );
+    const toolsByName = new Map(tools.map((t) => [t.name, t] as const));
+    const handoffsByName = new Map<string, HandoffContract<any>>();
+    for (const handoff of handoffs) {
+      if (toolsByName.has(handoff.toolName) || handoffsByName.has(handoff.toolName)) {
+        return yield* Effect.fail(
+          new UserError(`Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`),
+        );
+      }
+      handoffsByName.set(handoff.toolName, handoff);
+    }
+    return { tools: toolsByName, handoffs: handoffsByName };
+  });
+}
+
+function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {
+  return record.generatedItems.some((item) => item.type === 'tool_call_item' && item.agent === agent);
+}
+
+function resolveModel(agent: Agent<any, any>, env: LoopEnv): Effect.Effect<Model, RunFailure> {
+  const chosen = env.model ?? agent.model;
+  if (typeof chosen !== 'string') return Effect.succeed(chosen);
+  return fromUserCode(() => env.modelProvider.getModel(chosen === '' ? undefined : chosen)).pipe(
+    Effect.flatMap((model) =>
+      model && typeof model.getResponse === 'function'
+        ? Effect.succeed(model)
+        : Effect.fail(new UserError(`The model provider returned no model for "${chosen}".`)),
+    ),
+  );
+}

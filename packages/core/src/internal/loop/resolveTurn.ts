@@ -1,0 +1,125 @@
+import { Effect } from 'effect';
+import {
+  ModelBehaviorError,
+  ModelRefusalError,
+  UserError,
+  type ModelResponse,
+  type RunToolApprovalItem,
+} from '@baton/types';
+import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../agent.js';
+import type { RunFailure } from '../failures.js';
+import { runItemsToInputItems, toSmartString } from '../items.js';
+import type { RunRecord } from '../runRecord.js';
+import { fromUserCode } from '../userCode.js';
+import type { ProcessedResponse } from './classifyResponse.js';
+import type { ToolRunOutcome } from './executeTools.js';
+import { runOutputGuardrails } from './guardrails.js';
+import { executeHandoff } from './handoff.js';
+import type { LoopEnv } from './loopEnv.js';
+
+/** Whether the loop goes on after this turn. */
+export type TurnOutcome = 'continue' | 'done';
+
+/**
+ * Decides what a turn led to, in the reference's order: pending approvals pause the run; the
+ * agent's tool-use behaviour may turn a tool output into the final output; a handoff switches
+ * agents; tool calls ask the model again; otherwise the last message is the final output.
+ */
+export function resolveTurn(
+  processed: ProcessedResponse,
+  outcomes: readonly ToolRunOutcome[],
+  response: ModelResponse,
+  turnStart: number,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<TurnOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const agent = record.currentAgent;
+    const interruptions: RunToolApprovalItem[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.type === 'approval') interruptions.push(outcome.item);
+      else if (outcome.type === 'nested_interruption') interruptions.push(...outcome.interruptions);
+    }
+    if (interruptions.length > 0) {
+      record.currentStep = { type: 'next_step_interruption', interruptions };
+      return 'done';
+    }
+
+    const toolResults: FunctionToolResult[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.type === 'output' && outcome.tool) toolResults.push({ tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+    }
+    if (toolResults.length > 0) {
+      const decision = yield* toolUseDecision(agent, toolResults, record);
+      if (decision.isFinalOutput) {
+        yield* finish(decision.finalOutput, agent, response, record, env);
+        return 'done';
+      }
+    }
+
+    if (processed.handoffRun) {
+      yield* executeHandoff(processed.handoffRun, turnStart, record, env);
+      record.currentStep = { type: 'next_step_handoff' };
+      return 'continue';
+    }
+    if (processed.toolRuns.length > 0 || processed.messageText === undefined) {
+      record.currentStep = { type: 'next_step_run_again' };
+      return 'continue';
+    }
+
+    if (agent.outputType !== 'text' && processed.refusal !== undefined && processed.messageText === '') {
+      return yield* Effect.fail(new ModelRefusalError(processed.refusal));
+    }
+    const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
+    if (!parsed.ok) return yield* Effect.fail(new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`));
+    yield* finish(parsed.value, agent, response, record, env);
+    return 'done';
+  });
+}
+
+function finish(
+  output: unknown,
+  agent: Agent<any, any>,
+  response: ModelResponse,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<void, RunFailure> {
+  const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
+  return runOutputGuardrails(
+    guardrails,
+    {
+      agent: agent as never,
+      agentOutput: output,
+      context: record.context,
+      details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems) as never },
+    },
+    record,
+  ).pipe(
+    Effect.tap(() =>
+      Effect.sync(() => {
+        record.currentStep = { type: 'next_step_final_output', output };
+      }),
+    ),
+  );
+}
+
+function toolUseDecision(
+  agent: Agent<any, any>,
+  results: FunctionToolResult[],
+  record: RunRecord,
+): Effect.Effect<ToolsToFinalOutputResult, RunFailure> {
+  const behavior = agent.toolUseBehavior;
+  if (behavior === 'run_llm_again') return Effect.succeed({ isFinalOutput: false });
+  if (behavior === 'stop_on_first_tool') return Effect.succeed({ isFinalOutput: true, finalOutput: toSmartString(results[0]!.output) });
+  if (typeof behavior === 'function') {
+    return fromUserCode(() => behavior(record.context, results)).pipe(
+      Effect.flatMap((decision) =>
+        typeof decision === 'object' && decision !== null && typeof decision.isFinalOutput === 'boolean'
+          ? Effect.succeed(decision)
+          : Effect.fail(new UserError(`Agent "${agent.name}": toolUseBehavior must return { isFinalOutput, finalOutput? }.`)),
+      ),
+    );
+  }
+  const hit = results.find((r) => behavior.stopAtToolNames.includes(r.tool.name));
+  return Effect.succeed(hit ? { isFinalOutput: true, finalOutput: toSmartString(hit.output) } : { isFinalOutput: false });
+}

@@ -1,0 +1,86 @@
+import { Effect } from 'effect';
+import { Usage, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
+import type { RunFailure } from '../failures.js';
+import { itemEvent } from '../items.js';
+import type { RunRecord } from '../runRecord.js';
+import { callModel } from './callModel.js';
+import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
+import { executeToolRuns } from './executeTools.js';
+import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
+import type { LoopEnv } from './loopEnv.js';
+import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
+import { resolveTurn, type TurnOutcome } from './resolveTurn.js';
+
+/**
+ * The run loop: resume an interrupted turn if the state holds one, then run turns until one
+ * produces a final output or pauses for approval. Each phase updates the run's one record.
+ */
+export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
+  return Effect.gen(function* () {
+    if (record.currentStep?.type === 'next_step_interruption') {
+      if ((yield* resumeInterruptedTurn(record, env)) === 'done') return;
+    }
+    while ((yield* runTurn(record, env)) === 'continue') {
+      // each iteration is one turn
+    }
+  });
+}
+
+/** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
+function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const turn = yield* prepareTurn(record, env);
+    const modelCall = callModel(turn.model, turn.request, env);
+    let response: ModelResponse;
+    if (record.currentTurn === 1) {
+      const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
+      const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent as never, input: record.originalInput, context: record.context };
+      yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record);
+      response = yield* withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record);
+    } else {
+      response = yield* modelCall;
+    }
+    record.modelResponses.push(response);
+    record.context.usage.add(new Usage(response.usage));
+    const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
+    return yield* actOnResponse(processed, response, record, env);
+  });
+}
+
+/**
+ * Picks an interrupted turn up where it stopped, without calling the model again: calls that
+ * already have an output are not run again, decided approvals run or reject, undecided ones
+ * pause the run again.
+ */
+function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const response = record.modelResponses.at(-1);
+    record.currentStep = undefined;
+    if (!response) return 'continue';
+    const capabilities = yield* resolveCapabilities(record);
+    const processed = classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs);
+    const callIds = new Set(processed.toolRuns.map((run) => run.call.callId));
+    const answered = new Set<string>();
+    record.generatedItems = record.generatedItems.filter((item) => {
+      if (item.type === 'tool_approval_item' && callIds.has(item.rawItem.callId)) return false;
+      if (item.type === 'tool_call_output_item') answered.add(item.rawItem.callId);
+      return true;
+    });
+    const turnStart = Math.max(0, record.generatedItems.findIndex((item) => 'rawItem' in item && callIds.has((item.rawItem as { callId?: string }).callId ?? '')));
+    const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
+    const outcomes = yield* executeToolRuns(remaining.toolRuns, record.currentAgent, record, env);
+    return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
+  });
+}
+
+function actOnResponse(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const turnStart = record.generatedItems.length;
+    for (const item of processed.newItems) {
+      record.generatedItems.push(item);
+      yield* env.emit(itemEvent(item));
+    }
+    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env);
+    return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
+  });
+}

@@ -1,0 +1,201 @@
+import { UserError, type JsonObjectSchema } from '@baton/types';
+
+/**
+ * A Standard Schema v1 object (zod 4, valibot, arktype, ...). Matched structurally, never with
+ * `instanceof`, so schemas built by the user's own copy of zod work.
+ */
+export interface StandardSchemaLike<Output = unknown> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly jsonSchema?: { readonly input: (options: { target: string }) => Record<string, unknown> };
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
+  };
+}
+
+type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> };
+
+export type InferSchemaOutput<S> = S extends StandardSchemaLike<infer O> ? O : unknown;
+
+export function isStandardSchema(value: unknown): value is StandardSchemaLike {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '~standard' in value &&
+    typeof (value as StandardSchemaLike)['~standard']?.validate === 'function'
+  );
+}
+
+export function isJsonObjectSchema(value: unknown): value is JsonObjectSchema {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'object';
+}
+
+export type ValidationResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** A schema ready to offer to a model and to check what the model sends back. */
+export interface CompiledSchema {
+  readonly jsonSchema: JsonObjectSchema;
+  readonly strict: boolean;
+  validate(value: unknown): Promise<ValidationResult>;
+}
+
+/**
+ * Turns a Standard Schema or a JSON object schema into a JSON schema for the model (strict when
+ * asked: every property required, no extra properties) and a validator. Optional properties become
+ * required-but-nullable, and a `null` the model sends for them is removed before validation, so the
+ * user's schema sees exactly what it declared.
+ */
+export function compileSchema(schema: unknown, options: { strict: boolean; owner: string }): CompiledSchema {
+  if (isStandardSchema(schema)) {
+    const toJson = schema['~standard'].jsonSchema?.input;
+    if (typeof toJson !== 'function') {
+      throw new UserError(
+        `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4 or a Standard JSON Schema implementation.`,
+      );
+    }
+    const raw = toJson({ target: 'draft-2020-12' });
+    if (!isJsonObjectSchema(raw)) {
+      throw new UserError(`${options.owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
+    }
+    const { $schema: _ignored, ...withoutMeta } = raw;
+    const optionalPaths = options.strict ? collectOptional(withoutMeta) : undefined;
+    const jsonSchema = (options.strict ? toStrict(withoutMeta, options.owner) : withoutMeta) as JsonObjectSchema;
+    return {
+      jsonSchema,
+      strict: options.strict,
+      async validate(value) {
+        const input = optionalPaths ? stripOptionalNulls(value, optionalPaths) : value;
+        const result = await schema['~standard'].validate(input);
+        if (result.issues) return { ok: false, message: formatIssues(result.issues) };
+        return { ok: true, value: result.value };
+      },
+    };
+  }
+  if (isJsonObjectSchema(schema)) {
+    const jsonSchema = (options.strict ? toStrict(schema, options.owner) : schema) as JsonObjectSchema;
+    return {
+      jsonSchema,
+      strict: options.strict,
+      async validate(value) {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          return { ok: false, message: 'expected a JSON object' };
+        }
+        return { ok: true, value };
+      },
+    };
+  }
+  throw new UserError(`${options.owner}: expected a zod 4 / Standard Schema object or a JSON object schema, got ${describe(schema)}.`);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object that is neither' : typeof value;
+}
+
+function formatIssues(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>): string {
+  return issues
+    .map((issue) => {
+      const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+type Json = Record<string, unknown>;
+
+function isObjectNode(node: unknown): node is Json {
+  return typeof node === 'object' && node !== null && !Array.isArray(node);
+}
+
+/** Rewrites a JSON schema in place-free fashion into OpenAI strict mode. */
+function toStrict(node: unknown, owner: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => toStrict(n, owner));
+  if (!isObjectNode(node)) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && isObjectNode(value)) {
+      const props: Json = {};
+      for (const [name, prop] of Object.entries(value)) props[name] = toStrict(prop, owner);
+      out[key] = props;
+    } else if (key === 'additionalProperties' || key === 'required') {
+      continue;
+    } else {
+      out[key] = toStrict(value, owner);
+    }
+  }
+  const isObject = node.type === 'object' || isObjectNode(node.properties);
+  if (isObject) {
+    if (isObjectNode(node.additionalProperties) || node.additionalProperties === true) {
+      if (isObjectNode(node.properties) && Object.keys(node.properties).length > 0) {
+        throw new UserError(`${owner}: strict schemas cannot allow additional properties; set strict: false to use them.`);
+      }
+      throw new UserError(`${owner}: strict schemas cannot describe open records (additionalProperties); set strict: false.`);
+    }
+    const properties = (out.properties as Json | undefined) ?? {};
+    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+    for (const name of Object.keys(properties)) {
+      if (!required.has(name)) properties[name] = nullable(properties[name]);
+    }
+    out.properties = properties;
+    out.required = Object.keys(properties);
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+function nullable(schema: unknown): unknown {
+  if (!isObjectNode(schema)) return schema;
+  const type = schema.type;
+  if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'] };
+  if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** Optional property names per object node, mirrored as a tree over properties / items. */
+interface OptionalTree {
+  optional: Set<string>;
+  properties: Map<string, OptionalTree>;
+  items?: OptionalTree;
+}
+
+function collectOptional(node: unknown): OptionalTree | undefined {
+  if (!isObjectNode(node)) return undefined;
+  const tree: OptionalTree = { optional: new Set(), properties: new Map() };
+  let interesting = false;
+  if (isObjectNode(node.properties)) {
+    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+    for (const [name, prop] of Object.entries(node.properties)) {
+      if (!required.has(name)) {
+        tree.optional.add(name);
+        interesting = true;
+      }
+      const child = collectOptional(prop);
+      if (child) {
+        tree.properties.set(name, child);
+        interesting = true;
+      }
+    }
+  }
+  const items = collectOptional(node.items);
+  if (items) {
+    tree.items = items;
+    interesting = true;
+  }
+  return interesting ? tree : undefined;
+}
+
+function stripOptionalNulls(value: unknown, tree: OptionalTree): unknown {
+  if (Array.isArray(value)) return tree.items ? value.map((v) => stripOptionalNulls(v, tree.items!)) : value;
+  if (!isObjectNode(value)) return value;
+  const out: Json = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === null && tree.optional.has(key)) continue;
+    const child = tree.properties.get(key);
+    out[key] = child ? stripOptionalNulls(v, child) : v;
+  }
+  return out;
+}

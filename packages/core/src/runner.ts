@@ -1,0 +1,280 @@
+import { Cause, Effect, Exit, Queue } from 'effect';
+import {
+  AgentsError,
+  UserError,
+  type AgentInputItem,
+  type HandoffInputFilter,
+  type InputGuardrail,
+  type Model,
+  type ModelProvider,
+  type ModelSettings,
+  type OutputGuardrail,
+  type RunStreamEvent,
+  type Session,
+} from '@baton/types';
+import type { Agent } from './agent.js';
+import { lazyDefaultProvider } from './modelProvider.js';
+import { RunContext } from './runContext.js';
+import { RunResult } from './runResult.js';
+import { RunState, recordOf } from './runState.js';
+import { StreamedRunResult } from './streamedRunResult.js';
+import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
+import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
+import { runLoop } from './internal/loop/runLoop.js';
+import type { LoopEnv, ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
+import type { RunRecord } from './internal/runRecord.js';
+import { rememberRunConfig } from './internal/runConfigOf.js';
+
+export const DEFAULT_MAX_TURNS = 10;
+export const DEFAULT_STREAM_BUFFER_SIZE = 256;
+
+/** Runner-wide configuration; every field may also be given per run. */
+export interface RunConfig {
+  /** Resolves model names; defaults to the provider set with `setDefaultModelProvider`. */
+  modelProvider?: ModelProvider;
+  /** Overrides every agent's model. */
+  model?: string | Model;
+  /** Merged over every agent's model settings. */
+  modelSettings?: ModelSettings;
+  /** Run before the starting agent's own input guardrails. */
+  inputGuardrails?: InputGuardrail<any>[];
+  /** Run before the final agent's own output guardrails. */
+  outputGuardrails?: OutputGuardrail<any, any>[];
+  /** Applies to handoffs that have no filter of their own. */
+  handoffInputFilter?: HandoffInputFilter;
+  /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
+  toolNotFoundBehavior?: ToolCallErrorBehavior;
+  /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
+  invalidToolInputBehavior?: ToolCallErrorBehavior;
+  /** Default 10; `null` for no limit. */
+  maxTurns?: number | null;
+  /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
+  streamBufferSize?: number;
+}
+
+export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelProvider'> {
+  /** Your own context object (or a `RunContext`), handed to tools, guardrails and callbacks. */
+  context?: TContext | RunContext<TContext>;
+  /** Aborting cancels the run: the model request and tools in flight see the abort. */
+  signal?: AbortSignal;
+  stream?: boolean;
+  /** Conversation memory: its history is prepended to the input, and the run's items appended to it. */
+  session?: Session;
+}
+
+export type NonStreamRunOptions<TContext = unknown> = RunOptions<TContext> & { stream?: false };
+export type StreamRunOptions<TContext = unknown> = RunOptions<TContext> & { stream: true };
+export type RunInputArg<TContext, TAgent extends Agent<any, any>> = string | AgentInputItem[] | RunState<TContext, TAgent>;
+
+type Completion = { ok: true } | { ok: false; error: unknown; interrupted: boolean };
+
+/** Runs agents. Promise-first, with `runEffect` for Effect users. */
+export class Runner {
+  readonly config: RunConfig;
+
+  constructor(config: RunConfig = {}) {
+    this.config = config;
+  }
+
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: StreamRunOptions<TContext>,
+  ): Promise<StreamedRunResult<TContext, TAgent>>;
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options?: NonStreamRunOptions<TContext>,
+  ): Promise<RunResult<TContext, TAgent>>;
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options?: RunOptions<TContext>,
+  ): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>>;
+  async run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: RunOptions<TContext> = {},
+  ): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
+    const state = await this.#prepareState(agent, input, options);
+    return options.stream ? this.#runStreamed(state, options) : this.#runPlain(state, options);
+  }
+
+  /** The run as an Effect: succeeds with the result, fails with the run's typed error. */
+  runEffect<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: NonStreamRunOptions<TContext> = {},
+  ): Effect.Effect<RunResult<TContext, TAgent>, RunFailure> {
+    const prepare = () => this.#prepareState(agent, input, options);
+    const env = (record: RunRecord) => this.#env(record, options, false, () => Effect.void);
+    return Effect.gen(function* () {
+      const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
+      const record = recordOf(state);
+      yield* runLoop(record, env(record)).pipe(
+        Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))),
+      );
+      return new RunResult(state);
+    });
+  }
+
+  async #prepareState<TAgent extends Agent<any, any>, TContext>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: RunOptions<TContext>,
+  ): Promise<RunState<TContext, TAgent>> {
+    if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string') {
+      throw new UserError('run(): the first argument must be an Agent.');
+    }
+    if (input instanceof RunState) {
+      const step = recordOf(input).currentStep;
+      if (step?.type === 'next_step_final_output') throw new UserError('This run state has already produced its final output; start a new run.');
+      if (options.context !== undefined) {
+        recordOf(input).context.context = options.context instanceof RunContext ? options.context.context : options.context;
+      }
+      return input;
+    }
+    validateRunInput(input);
+    const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
+    const maxTurns = options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS);
+    if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
+      throw new UserError(`maxTurns must be a positive integer or null, got ${String(maxTurns)}.`);
+    }
+    let runInput: string | AgentInputItem[] = input;
+    if (options.session) {
+      const history = await options.session.getItems();
+      runInput = [...history, ...inputToItems(input)];
+      sessionProgress.set(context, { session: options.session, saved: 0, pendingInput: inputToItems(input) });
+    }
+    return new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
+  }
+
+  #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, emit: LoopEnv['emit']): LoopEnv {
+    const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
+    rememberRunConfig(record.context, { ...this.config, ...stripRunOnly(options) });
+    return {
+      modelProvider: this.config.modelProvider ?? lazyDefaultProvider,
+      model: pick('model'),
+      modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
+      inputGuardrails: [...(this.config.inputGuardrails ?? []), ...(options.inputGuardrails ?? [])],
+      outputGuardrails: [...(this.config.outputGuardrails ?? []), ...(options.outputGuardrails ?? [])],
+      toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
+      invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
+      handoffInputFilter: pick('handoffInputFilter'),
+      streamed,
+      emit,
+      observed: streamed,
+    };
+  }
+
+  async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
+    const record = recordOf(state);
+    options.signal?.throwIfAborted();
+    const exit = await Effect.runPromiseExit(runLoop(record, this.#env(record, options, false, () => Effect.void)), {
+      signal: options.signal,
+    });
+    const outcome = completionOf(exit, options.signal);
+    if (!outcome.ok) throw attachState(outcome.error, state);
+    await saveToSession(record);
+    return new RunResult(state);
+  }
+
+  async #runStreamed<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
+    const record = recordOf(state);
+    const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
+    if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
+    const queue = Effect.runSync(Queue.bounded<RunStreamEvent, Cause.Done>(size));
+    const emit = (event: RunStreamEvent) => Effect.asVoid(Queue.offer(queue, event));
+    const program = runLoop(record, this.#env(record, options, true, emit)).pipe(
+      Effect.ensuring(Effect.asVoid(Queue.end(queue))),
+    );
+    let resolve!: (outcome: Completion) => void;
+    const completion = new Promise<Completion>((r) => (resolve = r));
+    const result = new StreamedRunResult(state, queue, completion);
+    const fiber = Effect.runFork(program);
+    result.attach(fiber);
+    if (options.signal) {
+      const onAbort = () => result.cancel();
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener('abort', onAbort, { once: true });
+    }
+    fiber.addObserver((exit) => {
+      const outcome = completionOf(exit, options.signal);
+      if (!outcome.ok) attachState(outcome.error, state);
+      (outcome.ok ? saveToSession(record) : Promise.resolve()).then(
+        () => resolve(outcome),
+        (error: unknown) => resolve({ ok: false, error, interrupted: false }),
+      );
+    });
+    return result;
+  }
+}
+
+function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined): Completion {
+  if (Exit.isSuccess(exit)) return { ok: true };
+  if (Cause.hasInterruptsOnly(exit.cause)) {
+    return { ok: false, error: signal?.aborted ? signal.reason : abortError(), interrupted: true };
+  }
+  const failure = Cause.findErrorOption(exit.cause);
+  if (failure._tag === 'Some') return { ok: false, error: toPublicError(failure.value), interrupted: false };
+  return { ok: false, error: Cause.squash(exit.cause), interrupted: false };
+}
+
+function abortError(): Error {
+  const error = new Error('The run was cancelled.');
+  error.name = 'AbortError';
+  return error;
+}
+
+function attachState(error: unknown, state: RunState<any, any>): unknown {
+  if (error instanceof AgentsError && error.state === undefined) error.state = state as never;
+  return error;
+}
+
+function stripRunOnly(options: RunOptions<any>): RunConfig {
+  const { context: _c, signal: _s, stream: _st, session: _se, ...config } = options;
+  return config;
+}
+
+interface SessionProgress {
+  session: Session;
+  /** How many generated items are already in the session. */
+  saved: number;
+  /** The new input, saved with the first batch of items. */
+  pendingInput: AgentInputItem[] | undefined;
+}
+
+const sessionProgress = new WeakMap<RunContext<any>, SessionProgress>();
+
+/** Appends the new input (once) and the items generated since the last save. */
+async function saveToSession(record: RunRecord): Promise<void> {
+  const progress = sessionProgress.get(record.context);
+  if (!progress) return;
+  const items = runItemsToInputItems(record.generatedItems.slice(progress.saved));
+  const toSave = [...(progress.pendingInput ?? []), ...items];
+  progress.pendingInput = undefined;
+  progress.saved = record.generatedItems.length;
+  if (toSave.length > 0) await progress.session.addItems(toSave);
+}
+
+let defaultRunner: Runner | undefined;
+
+/** Runs an agent with the shared default runner. */
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options: StreamRunOptions<TContext>,
+): Promise<StreamedRunResult<TContext, TAgent>>;
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options?: NonStreamRunOptions<TContext>,
+): Promise<RunResult<TContext, TAgent>>;
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options?: RunOptions<TContext>,
+): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
+  defaultRunner ??= new Runner();
+  return defaultRunner.run(agent, input, options);
+}

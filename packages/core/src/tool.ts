@@ -1,0 +1,138 @@
+import {
+  InvalidToolInputError,
+  UserError,
+  type FunctionTool,
+  type JsonObjectSchema,
+  type RegisteredAgent,
+  type RunContextContract,
+  type ToolCallDetails,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
+} from '@baton/types';
+import { compileSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { toFunctionToolName } from './internal/names.js';
+import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
+
+export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
+
+/** Turns a tool's error into the output the model sees; return a string, or throw to fail the run. */
+export type ToolErrorFunction<TContext = unknown> = (
+  context: RunContextContract<TContext>,
+  error: unknown,
+) => string | Promise<string>;
+
+export type ToolApprovalFunction<TContext = unknown, TInput = unknown> = (
+  runContext: RunContextContract<TContext>,
+  input: TInput,
+  callId?: string,
+) => boolean | Promise<boolean>;
+
+export type ToolEnabledFunction<TContext = unknown> = (args: {
+  runContext: RunContextContract<TContext>;
+  agent: RegisteredAgent;
+}) => boolean | Promise<boolean>;
+
+export interface ToolOptions<TParameters extends ToolParameters, TContext = unknown, TResult = unknown> {
+  /** Defaults to the `execute` function's name. Non-alphanumerics become `_`. */
+  name?: string;
+  description: string;
+  parameters: TParameters;
+  /** Strict JSON schema (every property required, no extras). Defaults to `true`. */
+  strict?: boolean;
+  execute: (
+    input: TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : Record<string, unknown>,
+    runContext: RunContextContract<TContext>,
+    details: ToolCallDetails,
+  ) => TResult | Promise<TResult>;
+  /** Turns a thrown error into output for the model; `null` lets the error fail the run. */
+  errorFunction?: ToolErrorFunction<TContext> | null;
+  needsApproval?: boolean | ToolApprovalFunction<TContext, TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : Record<string, unknown>>;
+  isEnabled?: boolean | ToolEnabledFunction<TContext>;
+  inputGuardrails?: ToolInputGuardrail<TContext>[];
+  outputGuardrails?: ToolOutputGuardrail<TContext>[];
+}
+
+/** The default error function: the model learns the tool failed and why, and can try again. */
+export function defaultToolErrorFunction(_context: RunContextContract<unknown>, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `An error occurred while running the tool. Please try again. Error: ${message}`;
+}
+
+/**
+ * Defines a function tool. Arguments from the model are parsed and validated against `parameters`
+ * before `execute` runs; invalid arguments raise `InvalidToolInputError`, which the runner returns
+ * to the model (or turns into `ModelBehaviorError` when configured to).
+ */
+export function tool<TParameters extends ToolParameters, TContext = unknown, TResult = unknown>(
+  options: ToolOptions<TParameters, TContext, TResult>,
+): FunctionTool<TContext> {
+  if (typeof options !== 'object' || options === null) throw new UserError('tool(): expected an options object.');
+  const execute = requireFunction(options.execute, 'tool(): `execute`') as unknown as (
+    input: unknown,
+    runContext: RunContextContract<TContext>,
+    details: ToolCallDetails,
+  ) => unknown;
+  const rawName = options.name ?? execute.name;
+  if (typeof rawName !== 'string' || rawName.trim() === '') {
+    throw new UserError('tool(): `name` is required (or pass a named `execute` function).');
+  }
+  const name = toFunctionToolName(rawName);
+  if (typeof options.description !== 'string') throw new UserError(`tool "${name}": \`description\` must be a string.`);
+  if (options.strict !== undefined && typeof options.strict !== 'boolean') {
+    throw new UserError(`tool "${name}": \`strict\` must be a boolean.`);
+  }
+  const errorFunction =
+    options.errorFunction === null
+      ? null
+      : options.errorFunction === undefined
+        ? defaultToolErrorFunction
+        : (requireFunction(options.errorFunction, `tool "${name}": \`errorFunction\``) as ToolErrorFunction<TContext>);
+  const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `tool "${name}": \`needsApproval\``);
+  const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `tool "${name}": \`isEnabled\``);
+  for (const [field, list] of [['inputGuardrails', options.inputGuardrails], ['outputGuardrails', options.outputGuardrails]] as const) {
+    if (list !== undefined && !Array.isArray(list)) throw new UserError(`tool "${name}": \`${field}\` must be an array.`);
+  }
+  const schema = compileSchema(options.parameters, { strict: options.strict ?? true, owner: `tool "${name}" parameters` });
+
+  const functionTool: FunctionTool<TContext> = {
+    type: 'function',
+    name,
+    description: options.description,
+    parameters: schema.jsonSchema,
+    strict: schema.strict,
+    async invoke(runContext, input, details) {
+      const parsed = await parseToolArguments(name, input, schema.validate);
+      try {
+        return await execute(parsed, runContext, details);
+      } catch (error) {
+        if (errorFunction === null || details.signal.aborted) throw error;
+        return errorFunction(runContext, error);
+      }
+    },
+    async needsApproval(runContext, input, callId) {
+      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext, input as never, callId)) : needsApproval;
+    },
+    async isEnabled(runContext, agent) {
+      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext, agent })) : isEnabled;
+    },
+  };
+  if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
+  if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
+  return functionTool;
+}
+
+async function parseToolArguments(
+  toolName: string,
+  input: string,
+  validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
+): Promise<unknown> {
+  let json: unknown;
+  try {
+    json = input.trim() === '' ? {} : JSON.parse(input);
+  } catch (error) {
+    throw new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error);
+  }
+  const result = await validate(json);
+  if (!result.ok) throw new InvalidToolInputError(`Invalid input for tool "${toolName}": ${result.message}`);
+  return result.value;
+}

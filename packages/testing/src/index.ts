@@ -1,0 +1,9 @@
+export { ScriptedModel, modelResponse, modelError, modelResponder, modelStream } from './scriptedModel.js';
+export type { RecordedModelCall, ScriptedStep, ScriptedModelInput } from './scriptedModel.js';
+export {
+  UnexpectedModelCallError,
+  UnconsumedModelStepsError,
+  InvalidScriptedModelStepError,
+  ScriptedModelRequestAbortedError,
+} from './scriptedModelErrors.js';
+export { assistantMessage, functionCall } from './builders.js';

@@ -1,0 +1,126 @@
+import type {
+  InputGuardrailResult,
+  OutputGuardrailResult,
+  ToolInputGuardrailResult,
+  ToolOutputGuardrailResult,
+} from './guardrail.js';
+import type { RegisteredRunState } from './registry.js';
+
+/**
+ * Base of every error Baton throws. `name` is the class name; `state` (when present) is the run
+ * state at the time of the error, for inspection or to resume.
+ */
+export abstract class AgentsError extends Error {
+  state?: RegisteredRunState;
+
+  constructor(message: string, state?: RegisteredRunState) {
+    super(message);
+    this.name = new.target.name;
+    if (state !== undefined) this.state = state;
+  }
+}
+
+/** Something went wrong inside Baton itself. */
+export class SystemError extends AgentsError {}
+
+/** The run needed more turns than `maxTurns` allows. */
+export class MaxTurnsExceededError extends AgentsError {}
+
+/** The model did something it should not (unknown tool, invalid arguments, unparsable output). */
+export class ModelBehaviorError extends AgentsError {}
+
+/** The model refused to produce the structured output. */
+export class ModelRefusalError extends AgentsError {
+  constructor(
+    public readonly refusal: string,
+    state?: RegisteredRunState,
+  ) {
+    super(`Model refused to produce output: ${refusal}`, state);
+  }
+}
+
+/** The program using Baton passed something invalid. The message names what is wrong. */
+export class UserError extends AgentsError {}
+
+/** The model's tool arguments are not valid JSON or do not match the tool's schema. */
+export class InvalidToolInputError extends ModelBehaviorError {
+  constructor(
+    message: string,
+    state?: RegisteredRunState,
+    public readonly originalError?: unknown,
+  ) {
+    super(message, state);
+  }
+}
+
+/** A guardrail threw (or returned something that is not a valid result). */
+export class GuardrailExecutionError extends AgentsError {
+  constructor(
+    message: string,
+    public readonly error: Error,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}
+
+/** A tool failed in a way that ends the run (its error function rethrew, or a tool guardrail threw). */
+export class ToolCallError extends AgentsError {
+  constructor(
+    message: string,
+    public readonly error: Error,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}
+
+export class ToolTimeoutError extends AgentsError {
+  readonly toolName: string;
+  readonly timeoutMs: number;
+  constructor(args: { toolName: string; timeoutMs: number; state?: RegisteredRunState }) {
+    super(`Tool '${args.toolName}' timed out after ${args.timeoutMs}ms.`, args.state);
+    this.toolName = args.toolName;
+    this.timeoutMs = args.timeoutMs;
+  }
+}
+
+export class InputGuardrailTripwireTriggered extends AgentsError {
+  constructor(
+    message: string,
+    public readonly result: InputGuardrailResult,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}
+
+export class OutputGuardrailTripwireTriggered extends AgentsError {
+  constructor(
+    message: string,
+    public readonly result: OutputGuardrailResult,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}
+
+export class ToolInputGuardrailTripwireTriggered extends AgentsError {
+  constructor(
+    message: string,
+    public readonly result: ToolInputGuardrailResult,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}
+
+export class ToolOutputGuardrailTripwireTriggered extends AgentsError {
+  constructor(
+    message: string,
+    public readonly result: ToolOutputGuardrailResult,
+    state?: RegisteredRunState,
+  ) {
+    super(message, state);
+  }
+}

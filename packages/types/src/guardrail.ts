@@ -1,0 +1,103 @@
+import type { AgentInputItem, AgentOutputItem, FunctionCallItem } from './protocol.js';
+import type { ModelResponse } from './model.js';
+import type { RunContextContract } from './runContext.js';
+import type { RegisteredAgent } from './registry.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** What an agent guardrail returns. */
+export interface GuardrailFunctionOutput {
+  tripwireTriggered: boolean;
+  outputInfo?: unknown;
+}
+
+export interface InputGuardrailFunctionArgs<TContext = unknown> {
+  agent: RegisteredAgent;
+  input: string | AgentInputItem[];
+  context: RunContextContract<TContext>;
+}
+
+/** Checks the run input. Parallel (the default) guardrails run beside the first model call. */
+export interface InputGuardrail<TContext = unknown> {
+  name: string;
+  execute: (args: InputGuardrailFunctionArgs<TContext>) => MaybePromise<GuardrailFunctionOutput>;
+  /** `false` makes it blocking: it finishes before the model is called. Defaults to `true`. */
+  runInParallel?: boolean;
+  /** Optional bound on how long it may take. */
+  timeoutMs?: number;
+}
+
+export interface InputGuardrailResult {
+  guardrail: { type: 'input'; name: string };
+  output: GuardrailFunctionOutput;
+}
+
+export interface OutputGuardrailDetails {
+  modelResponse?: ModelResponse;
+  output?: AgentOutputItem[];
+}
+
+export interface OutputGuardrailFunctionArgs<TContext = unknown, TOutput = unknown> {
+  agent: RegisteredAgent;
+  agentOutput: TOutput;
+  context: RunContextContract<TContext>;
+  details?: OutputGuardrailDetails;
+}
+
+/** Checks the final output of the agent that produced it. */
+export interface OutputGuardrail<TContext = unknown, TOutput = unknown> {
+  name: string;
+  execute: (args: OutputGuardrailFunctionArgs<TContext, TOutput>) => MaybePromise<GuardrailFunctionOutput>;
+  timeoutMs?: number;
+}
+
+export interface OutputGuardrailResult<TOutput = unknown> {
+  guardrail: { type: 'output'; name: string };
+  agentOutput: TOutput;
+  agent: RegisteredAgent;
+  output: GuardrailFunctionOutput;
+}
+
+/** What a tool guardrail decides. */
+export type ToolGuardrailBehavior =
+  | { type: 'allow' }
+  | { type: 'rejectContent'; message: string }
+  | { type: 'throwException' };
+
+export interface ToolGuardrailFunctionOutput {
+  behavior: ToolGuardrailBehavior;
+  outputInfo?: unknown;
+}
+
+export interface ToolInputGuardrailData<TContext = unknown> {
+  context: RunContextContract<TContext>;
+  agent: RegisteredAgent;
+  toolCall: FunctionCallItem;
+}
+
+export interface ToolOutputGuardrailData<TContext = unknown> extends ToolInputGuardrailData<TContext> {
+  /** The tool's raw return value. */
+  output: unknown;
+}
+
+export interface ToolInputGuardrail<TContext = unknown> {
+  type?: 'tool_input';
+  name: string;
+  run: (data: ToolInputGuardrailData<TContext>) => MaybePromise<ToolGuardrailFunctionOutput>;
+}
+
+export interface ToolOutputGuardrail<TContext = unknown> {
+  type?: 'tool_output';
+  name: string;
+  run: (data: ToolOutputGuardrailData<TContext>) => MaybePromise<ToolGuardrailFunctionOutput>;
+}
+
+export interface ToolInputGuardrailResult {
+  guardrail: { type: 'tool_input'; name: string };
+  output: ToolGuardrailFunctionOutput;
+}
+
+export interface ToolOutputGuardrailResult {
+  guardrail: { type: 'tool_output'; name: string };
+  output: ToolGuardrailFunctionOutput;
+}

@@ -1,0 +1,17 @@
+export type * from './protocol.js';
+export { Usage, type UsageData } from './usage.js';
+export type * from './modelSettings.js';
+export type * from './model.js';
+export type * from './modelStreamEvent.js';
+export type * from './registry.js';
+export type * from './runContext.js';
+export type * from './guardrail.js';
+export type * from './tool.js';
+export * from './runItem.js';
+export { getTransferMessage } from './handoff.js';
+export type * from './handoff.js';
+export * from './events.js';
+export * from './errors.js';
+export type * from './session.js';
+export * from './runStateSchema.js';
+export { ToolInterruption } from './toolInterruption.js';

@@ -1,0 +1,73 @@
+import type { AgentInputItem, AgentOutputItem } from './protocol.js';
+import type { ModelSettings } from './modelSettings.js';
+import type { Usage, UsageData } from './usage.js';
+import type { ModelStreamEvent } from './modelStreamEvent.js';
+
+/** A JSON schema object as sent to a model (for tool parameters and structured output). */
+export type JsonObjectSchema = {
+  type: 'object';
+  properties: Record<string, unknown>;
+  required?: string[];
+  additionalProperties?: boolean | Record<string, unknown>;
+  [key: string]: unknown;
+};
+
+/** A function tool as the model sees it. */
+export interface SerializedFunctionTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonObjectSchema;
+  strict: boolean;
+}
+
+/** Any tool definition a provider may receive; providers reject types they do not support. */
+export type SerializedTool = SerializedFunctionTool | { type: string; name: string; [key: string]: unknown };
+
+/** A handoff as the model sees it: offered as a function tool. */
+export interface SerializedHandoff {
+  toolName: string;
+  toolDescription: string;
+  inputJsonSchema: JsonObjectSchema;
+  strictJsonSchema: boolean;
+}
+
+/** Structured output: a named strict JSON schema, or plain text. */
+export type SerializedOutputType =
+  | 'text'
+  | { type: 'json_schema'; name: string; strict: boolean; schema: JsonObjectSchema };
+
+export interface ModelRequest {
+  systemInstructions?: string;
+  input: string | AgentInputItem[];
+  previousResponseId?: string;
+  conversationId?: string;
+  modelSettings: ModelSettings;
+  tools: SerializedTool[];
+  outputType: SerializedOutputType;
+  handoffs: SerializedHandoff[];
+  tracing: boolean | 'enabled_without_data';
+  /** Fires when the run no longer wants this response (cancel, guardrail trip, timeout). */
+  signal?: AbortSignal;
+}
+
+export interface ModelResponse {
+  usage: Usage | UsageData;
+  output: AgentOutputItem[];
+  responseId?: string;
+  requestId?: string;
+  providerData?: Record<string, unknown>;
+}
+
+/**
+ * A model. The same shape as the reference SDK's `Model`, so a model written for it works unchanged.
+ */
+export interface Model {
+  getResponse(request: ModelRequest): Promise<ModelResponse>;
+  getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
+
+/** Resolves model names (for example `'gpt-4.1'`) to models. */
+export interface ModelProvider {
+  getModel(modelName?: string): Model | Promise<Model>;
+}

@@ -1,0 +1,39 @@
+import type { AgentOutputItem } from './protocol.js';
+import type { UsageData } from './usage.js';
+
+/** The model started producing a response. */
+export interface ResponseStartedEvent {
+  type: 'response_started';
+  providerData?: Record<string, unknown>;
+}
+
+/** A piece of output text. */
+export interface OutputTextDeltaEvent {
+  type: 'output_text_delta';
+  delta: string;
+  itemId?: string;
+  providerData?: Record<string, unknown>;
+}
+
+/** The complete response; the only event the run loop needs to continue. */
+export interface ResponseDoneEvent {
+  type: 'response_done';
+  response: {
+    id: string;
+    requestId?: string;
+    usage: UsageData;
+    output: AgentOutputItem[];
+    providerData?: Record<string, unknown>;
+  };
+  providerData?: Record<string, unknown>;
+}
+
+/** A raw provider event passed through untouched. */
+export interface ModelProviderEvent {
+  type: 'model';
+  event: unknown;
+  providerData?: Record<string, unknown>;
+}
+
+/** What `Model.getStreamedResponse` yields. */
+export type ModelStreamEvent = ResponseStartedEvent | OutputTextDeltaEvent | ResponseDoneEvent | ModelProviderEvent;

@@ -1,0 +1,125 @@
+/**
+ * Protocol items: the JSON shapes exchanged with models and kept in history. They match the
+ * reference SDK's shapes so items, sessions and models written for it work unchanged.
+ */
+
+/** Provider-specific extra data carried through untouched. */
+export type ProviderData = Record<string, unknown>;
+
+interface SharedBase {
+  providerData?: ProviderData;
+}
+
+interface ItemBase extends SharedBase {
+  id?: string;
+}
+
+export interface InputText extends SharedBase {
+  type: 'input_text';
+  text: string;
+}
+
+export interface InputImage extends SharedBase {
+  type: 'input_image';
+  /** A URL, a data URL or a provider file reference. */
+  image?: string | { id: string };
+  detail?: 'low' | 'high' | 'auto' | (string & {});
+}
+
+export interface InputFile extends SharedBase {
+  type: 'input_file';
+  file?: string | { id: string } | { url: string };
+  filename?: string;
+}
+
+export interface OutputText extends SharedBase {
+  type: 'output_text';
+  text: string;
+}
+
+export interface Refusal extends SharedBase {
+  type: 'refusal';
+  refusal: string;
+}
+
+export type UserContent = InputText | InputImage | InputFile;
+export type AssistantContent = OutputText | Refusal;
+
+export interface SystemMessageItem extends ItemBase {
+  type?: 'message';
+  role: 'system';
+  content: string;
+}
+
+export interface UserMessageItem extends ItemBase {
+  type?: 'message';
+  role: 'user';
+  content: string | UserContent[];
+}
+
+export type ItemStatus = 'in_progress' | 'completed' | 'incomplete';
+
+export interface AssistantMessageItem extends ItemBase {
+  type?: 'message';
+  role: 'assistant';
+  status: ItemStatus;
+  content: AssistantContent[];
+}
+
+export type MessageItem = SystemMessageItem | UserMessageItem | AssistantMessageItem;
+
+export interface FunctionCallItem extends ItemBase {
+  type: 'function_call';
+  callId: string;
+  name: string;
+  /** The JSON-encoded arguments exactly as the model produced them. */
+  arguments: string;
+  status?: ItemStatus;
+  namespace?: string;
+}
+
+export interface ToolOutputText extends SharedBase {
+  type: 'text';
+  text: string;
+}
+
+export interface ToolOutputImage extends SharedBase {
+  type: 'image';
+  image: string | { id: string };
+}
+
+export type FunctionCallResultOutput = string | ToolOutputText | ToolOutputImage | Array<ToolOutputText | ToolOutputImage>;
+
+export interface FunctionCallResultItem extends ItemBase {
+  type: 'function_call_result';
+  callId: string;
+  name: string;
+  status: ItemStatus;
+  output: FunctionCallResultOutput;
+}
+
+export interface ReasoningItem extends ItemBase {
+  type: 'reasoning';
+  content: InputText[];
+  rawContent?: Array<{ type: 'reasoning_text'; text: string; providerData?: ProviderData }>;
+  encryptedContent?: string;
+}
+
+/** An item a provider returned that Baton does not model; passed through unchanged. */
+export interface UnknownItem extends ItemBase {
+  type: 'unknown';
+}
+
+export type AgentOutputItem = AssistantMessageItem | FunctionCallItem | FunctionCallResultItem | ReasoningItem | UnknownItem;
+
+export type AgentInputItem =
+  | SystemMessageItem
+  | UserMessageItem
+  | AssistantMessageItem
+  | FunctionCallItem
+  | FunctionCallResultItem
+  | ReasoningItem
+  | UnknownItem;
+
+/** Run input: a user string or a list of protocol items. */
+export type RunInput = string | AgentInputItem[];

@@ -1,0 +1,122 @@
+import type {
+  AssistantMessageItem,
+  FunctionCallItem,
+  FunctionCallResultItem,
+  ReasoningItem,
+} from './protocol.js';
+import type { AgentRef, RegisteredAgent } from './registry.js';
+
+/** Agents appear in JSON by name only. */
+function agentJson(agent: AgentRef): { name: string } {
+  return { name: agent.name };
+}
+
+abstract class RunItemBase<TRaw> {
+  abstract readonly type: string;
+  constructor(
+    public readonly rawItem: TRaw,
+    public readonly agent: RegisteredAgent,
+  ) {}
+
+  toJSON(): { type: string; rawItem: TRaw; agent: { name: string } } {
+    return { type: this.type, rawItem: this.rawItem, agent: agentJson(this.agent as AgentRef) };
+  }
+}
+
+/** An assistant message produced by the model. */
+export class RunMessageOutputItem extends RunItemBase<AssistantMessageItem> {
+  readonly type = 'message_output_item' as const;
+
+  /** The message's text (output_text parts joined). */
+  get content(): string {
+    let text = '';
+    for (const part of this.rawItem.content) if (part.type === 'output_text') text += part.text;
+    return text;
+  }
+}
+
+/** A function call the model made. */
+export class RunToolCallItem extends RunItemBase<FunctionCallItem> {
+  readonly type = 'tool_call_item' as const;
+}
+
+/** The output of a tool call; `output` is the tool's raw return value. */
+export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
+  readonly type = 'tool_call_output_item' as const;
+  constructor(
+    rawItem: FunctionCallResultItem,
+    agent: RegisteredAgent,
+    public readonly output: unknown,
+  ) {
+    super(rawItem, agent);
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), output: this.output };
+  }
+}
+
+export class RunReasoningItem extends RunItemBase<ReasoningItem> {
+  readonly type = 'reasoning_item' as const;
+}
+
+/** The model asked to hand off to another agent. */
+export class RunHandoffCallItem extends RunItemBase<FunctionCallItem> {
+  readonly type = 'handoff_call_item' as const;
+}
+
+/** A handoff that happened: the transfer message sent back as the tool output. */
+export class RunHandoffOutputItem extends RunItemBase<FunctionCallResultItem> {
+  readonly type = 'handoff_output_item' as const;
+  constructor(
+    rawItem: FunctionCallResultItem,
+    public readonly sourceAgent: RegisteredAgent,
+    public readonly targetAgent: RegisteredAgent,
+  ) {
+    super(rawItem, sourceAgent);
+  }
+
+  override toJSON() {
+    return {
+      ...super.toJSON(),
+      sourceAgent: agentJson(this.sourceAgent as AgentRef),
+      targetAgent: agentJson(this.targetAgent as AgentRef),
+    };
+  }
+}
+
+/** A tool call waiting for a human decision. */
+export class RunToolApprovalItem extends RunItemBase<FunctionCallItem> {
+  readonly type = 'tool_approval_item' as const;
+  constructor(
+    rawItem: FunctionCallItem,
+    agent: RegisteredAgent,
+    /** The tool's name as the runner knows it (defaults to the call's name). */
+    public readonly toolName: string = rawItem.name,
+  ) {
+    super(rawItem, agent);
+  }
+
+  get name(): string {
+    return this.rawItem.name;
+  }
+
+  get arguments(): string {
+    return this.rawItem.arguments;
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), toolName: this.toolName };
+  }
+}
+
+export type RunItem =
+  | RunMessageOutputItem
+  | RunToolCallItem
+  | RunToolCallOutputItem
+  | RunReasoningItem
+  | RunHandoffCallItem
+  | RunHandoffOutputItem
+  | RunToolApprovalItem;
+
+export type RunItemType = RunItem['type'];

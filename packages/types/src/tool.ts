@@ -1,0 +1,58 @@
+import type { FunctionCallItem } from './protocol.js';
+import type { JsonObjectSchema } from './model.js';
+import type { RunContextContract } from './runContext.js';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
+import type { RegisteredAgent } from './registry.js';
+import type { RunStreamEvent } from './events.js';
+
+/** A progress notification a streaming tool sends to the caller; it never enters history. */
+export interface ToolNotification {
+  type: 'notify';
+  data: unknown;
+  tag?: string;
+}
+
+/** What a tool may emit while it runs: a notification, or an event of a run it drives (nested agent). */
+export type ToolEmission = ToolNotification | RunStreamEvent;
+
+/** Per-call information the runner hands to a tool. */
+export interface ToolCallDetails {
+  toolCall: FunctionCallItem;
+  /** Fires when the run is cancelled or a guardrail trips while the tool runs. */
+  signal: AbortSignal;
+  /**
+   * Sends an event to the run's stream (wrapped with this call's tool name and id). Resolves once the
+   * stream accepted it, so a slow consumer slows the tool. In a non-streamed run the event is dropped.
+   */
+  emit: (event: ToolEmission) => Promise<void>;
+  /** For tools that drive a nested run that paused: the state to resume it from. */
+  resumeState?: unknown;
+}
+
+/** Thrown (by `invoke`) when the model's arguments are not valid JSON or fail the schema. */
+export interface InvalidToolInputLike extends Error {
+  readonly name: 'InvalidToolInputError';
+}
+
+/**
+ * The function-tool contract. `invoke` receives the model's raw JSON arguments; it validates them
+ * (throwing `InvalidToolInputError` when they are invalid) and returns the tool's output.
+ */
+export interface FunctionTool<TContext = unknown> {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: JsonObjectSchema;
+  strict: boolean;
+  invoke(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown>;
+  /** Whether this call must be approved by a human before it runs. */
+  needsApproval(runContext: RunContextContract<TContext>, input: unknown, callId?: string): Promise<boolean>;
+  /** Whether the tool is offered to the model this turn. */
+  isEnabled(runContext: RunContextContract<TContext>, agent: RegisteredAgent): Promise<boolean>;
+  inputGuardrails?: ToolInputGuardrail<TContext>[];
+  outputGuardrails?: ToolOutputGuardrail<TContext>[];
+  /** Calls of this tool stream events (`tool_stream_start_event` / `tool_stream_end_event` frame them). */
+  streaming?: boolean;
+}
+
+export type Tool<TContext = unknown> = FunctionTool<TContext>;
