@@ -62,12 +62,18 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     const { toolName, callId } = targetOf(subject);
     const record = this.#record(toolName);
     const meta = { approved: true, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
-    if (options.alwaysApprove) {
-      this.#approvals.set(toolName, { approved: true, rejected: [], decisions: { ...record.decisions, '*': meta, [callId]: meta } });
-      return;
-    }
     const messages = { ...record.messages };
     delete messages[callId];
+    if (options.alwaysApprove) {
+      // Calls rejected one by one stay rejected: a per-call decision beats the sticky one.
+      this.#approvals.set(toolName, {
+        approved: true,
+        rejected: withoutCall(record.rejected === true ? [] : record.rejected, callId),
+        messages,
+        decisions: { ...record.decisions, '*': meta, [callId]: meta },
+      });
+      return;
+    }
     this.#approvals.set(toolName, {
       ...record,
       approved: record.approved === true ? true : withCall(record.approved, callId),
@@ -82,18 +88,21 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     const { toolName, callId } = targetOf(subject);
     const record = this.#record(toolName);
     const meta = { approved: false, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
-    if (options.alwaysReject) {
-      const next: ToolApprovalRecord = { approved: false, rejected: true, decisions: { ...record.decisions, '*': meta, [callId]: meta } };
-      if (options.message !== undefined) {
-        next.stickyRejectMessage = options.message;
-        next.messages = { [callId]: options.message };
-      }
-      this.#approvals.set(toolName, next);
-      return;
-    }
     const messages = { ...record.messages };
     if (options.message !== undefined) messages[callId] = options.message;
     else delete messages[callId];
+    if (options.alwaysReject) {
+      // Calls approved one by one stay approved: a per-call decision beats the sticky one.
+      const next: ToolApprovalRecord = {
+        approved: withoutCall(record.approved === true ? [] : record.approved, callId),
+        rejected: true,
+        messages,
+        decisions: { ...record.decisions, '*': meta, [callId]: meta },
+      };
+      if (options.message !== undefined) next.stickyRejectMessage = options.message;
+      this.#approvals.set(toolName, next);
+      return;
+    }
     this.#approvals.set(toolName, {
       ...record,
       approved: withoutCall(record.approved, callId),

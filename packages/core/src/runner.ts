@@ -9,6 +9,7 @@ import {
   type ModelProvider,
   type ModelSettings,
   type OutputGuardrail,
+  type RunItem,
   type RunStreamEvent,
   type Session,
 } from '@baton/types';
@@ -144,7 +145,7 @@ export class Runner {
     if (options.session) {
       const history = await options.session.getItems();
       runInput = [...history, ...inputToItems(input)];
-      sessionProgress.set(context, { session: options.session, saved: 0, pendingInput: inputToItems(input) });
+      sessionProgress.set(context, { session: options.session, saved: new WeakSet(), pendingInput: inputToItems(input) });
     }
     return new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
   }
@@ -238,8 +239,11 @@ function stripRunOnly(options: RunOptions<any>): RunConfig {
 
 interface SessionProgress {
   session: Session;
-  /** How many generated items are already in the session. */
-  saved: number;
+  /**
+   * Generated items already in the session, by identity: resuming a paused turn drops its approval
+   * items and reorders the list, so a count of saved items would skip the outputs that follow.
+   */
+  saved: WeakSet<RunItem>;
   /** The new input, saved with the first batch of items. */
   pendingInput: AgentInputItem[] | undefined;
 }
@@ -250,10 +254,10 @@ const sessionProgress = new WeakMap<RunContext<any>, SessionProgress>();
 async function saveToSession(record: RunRecord): Promise<void> {
   const progress = sessionProgress.get(record.context);
   if (!progress) return;
-  const items = runItemsToInputItems(record.generatedItems.slice(progress.saved));
-  const toSave = [...(progress.pendingInput ?? []), ...items];
+  const fresh = record.generatedItems.filter((item) => !progress.saved.has(item));
+  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh)];
   progress.pendingInput = undefined;
-  progress.saved = record.generatedItems.length;
+  for (const item of fresh) progress.saved.add(item);
   if (toSave.length > 0) await progress.session.addItems(toSave);
 }
 

@@ -11,7 +11,7 @@ import type { RegisteredRunState } from './registry.js';
  * state at the time of the error, for inspection or to resume.
  */
 export abstract class AgentsError extends Error {
-  state?: RegisteredRunState;
+  declare state?: RegisteredRunState;
 
   constructor(message: string, state?: RegisteredRunState) {
     super(message);

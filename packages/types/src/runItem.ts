@@ -6,6 +6,15 @@ import type {
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
 
+function jsonSafe(value: unknown): unknown {
+  try {
+    JSON.stringify(value);
+    return value;
+  } catch {
+    return String(value);
+  }
+}
+
 /** Agents appear in JSON by name only. */
 function agentJson(agent: AgentRef): { name: string } {
   return { name: agent.name };
@@ -51,8 +60,9 @@ export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
     super(rawItem, agent);
   }
 
+  /** The raw output when JSON can carry it, else its text (so serializing a state never throws). */
   override toJSON() {
-    return { ...super.toJSON(), output: this.output };
+    return { ...super.toJSON(), output: jsonSafe(this.output) };
   }
 }
 

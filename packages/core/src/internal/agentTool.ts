@@ -1,6 +1,7 @@
 import {
   InvalidToolInputError,
   ToolInterruption,
+  UserError,
 
   type FunctionCallItem,
   type FunctionTool,
@@ -17,7 +18,7 @@ import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from './names.js';
 import { toSmartString } from './items.js';
 import { runConfigOf } from './runConfigOf.js';
-import { requireBooleanOrFunction, requireFunction } from './validate.js';
+import { requireBooleanOrFunction, requireFunction, typeName } from './validate.js';
 import type { ToolApprovalFunction, ToolEnabledFunction } from '../tool.js';
 
 export interface AgentToolStreamEvent {
@@ -61,8 +62,14 @@ const INPUT_SCHEMA = {
 };
 
 export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: AgentAsToolOptions<TContext>): AgentTool<TContext> {
-  const name = toFunctionToolName(options.toolName ?? agent.name);
   const label = `Agent "${agent.name}" asTool`;
+  // Checked here so a wrong type fails as a UserError naming the field, not a TypeError later.
+  for (const field of ['toolName', 'toolDescription'] as const) {
+    if (options[field] !== undefined && typeof options[field] !== 'string') {
+      throw new UserError(`${label}: \`${field}\` must be a string, got ${typeName(options[field])}.`);
+    }
+  }
+  const name = toFunctionToolName(options.toolName ?? agent.name);
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `${label}: \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `${label}: \`isEnabled\``);
   if (options.onStream !== undefined) requireFunction(options.onStream, `${label}: \`onStream\``);

@@ -14,9 +14,11 @@ export interface StandardSchemaLike<Output = unknown> {
   };
 }
 
-type StandardResult<Output> =
-  | { readonly value: Output; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }> };
+// `| undefined` on `path` as in the Standard Schema spec: without it, zod's schemas do not fit this
+// type under `exactOptionalPropertyTypes`.
+type StandardIssue = { readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined };
+
+type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: ReadonlyArray<StandardIssue> };
 
 export type InferSchemaOutput<S> = S extends StandardSchemaLike<infer O> ? O : unknown;
 
@@ -96,7 +98,7 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object that is neither' : typeof value;
 }
 
-function formatIssues(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>): string {
+function formatIssues(issues: ReadonlyArray<StandardIssue>): string {
   return issues
     .map((issue) => {
       const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
@@ -147,8 +149,11 @@ function toStrict(node: unknown, owner: string): unknown {
   return out;
 }
 
-function nullable(schema: unknown): unknown {
-  if (!isObjectNode(schema)) return schema;
+function nullable(input: unknown): unknown {
+  if (!isObjectNode(input)) return input;
+  // `enum` and `const` restrict the value on their own: widening `type` alone would still forbid null.
+  if ('const' in input) return { anyOf: [input, { type: 'null' }] };
+  const schema = Array.isArray(input.enum) && !input.enum.includes(null) ? { ...input, enum: [...input.enum, null] } : input;
   const type = schema.type;
   if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'] };
   if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] };

@@ -35,8 +35,9 @@ export type ToolRunOutcome =
 
 /**
  * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
- * tool output guardrails. Each output is recorded and announced as soon as it exists. A call that
- * fails the run interrupts its siblings (their `signal` fires).
+ * tool output guardrails. Each output is announced as soon as it exists, and the outputs enter
+ * history in call order (so history does not depend on timing). A call that fails the run
+ * interrupts its siblings (their `signal` fires).
  */
 export function executeToolRuns(
   runs: readonly ToolRun[],
@@ -44,7 +45,13 @@ export function executeToolRuns(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
-  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' });
+  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' }).pipe(
+    Effect.tap((outcomes) =>
+      Effect.sync(() => {
+        for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
+      }),
+    ),
+  );
 }
 
 function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
@@ -66,7 +73,6 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
         const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
         if (decision === undefined) {
           const item = new RunToolApprovalItem(call, agent as never, tool.name);
-          record.generatedItems.push(item);
           yield* env.emit(itemEvent(item));
           return { type: 'approval', item } as const;
         }
@@ -151,11 +157,10 @@ function commitOutput(
   tool: FunctionTool<any> | undefined,
   output: unknown,
   agent: Agent<any, any>,
-  record: RunRecord,
+  _record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome> {
   const item = new RunToolCallOutputItem(functionCallResult(call.callId, call.name, toSmartString(output)), agent as never, output);
-  record.generatedItems.push(item);
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
 }
 

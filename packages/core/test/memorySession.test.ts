@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ScriptedModel, assistantMessage, functionCall, modelError } from '@baton/testing';
+import { Agent, MemorySession, run, tool, type AgentInputItem, type Session } from '../src/index.js';
+import { inputOf } from './helpers.js';
+
+const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+
+describe('MemorySession', () => {
+  it('implements the Session contract: add, read (all or the last n), pop, clear', async () => {
+    const session: Session = new MemorySession({ sessionId: 'chat-1' });
+    expect(await session.getSessionId()).toBe('chat-1');
+    expect(await session.getItems()).toEqual([]);
+    await session.addItems([user('a'), user('b')]);
+    await session.addItems([user('c')]);
+    expect(await session.getItems()).toEqual([user('a'), user('b'), user('c')]);
+    expect(await session.getItems(2)).toEqual([user('b'), user('c')]);
+    expect(await session.getItems(10)).toHaveLength(3);
+    expect(await session.getItems(0)).toEqual([]);
+    expect(await session.popItem()).toEqual(user('c'));
+    expect(await session.getItems()).toEqual([user('a'), user('b')]);
+    await session.clearSession();
+    expect(await session.getItems()).toEqual([]);
+    expect(await session.popItem()).toBeUndefined();
+  });
+
+  it('generates a distinct session id when none is given', async () => {
+    const a = await new MemorySession().getSessionId();
+    const b = await new MemorySession().getSessionId();
+    expect(a).toMatch(/\S+/);
+    expect(a).not.toBe(b);
+  });
+
+  it('copies items on the way in and out', async () => {
+    const initial = [user('first')];
+    const session = new MemorySession({ initialItems: initial });
+    (initial[0] as { content: string }).content = 'changed outside';
+    const added = user('second');
+    await session.addItems([added]);
+    (added as { content: string }).content = 'changed outside';
+    const read = await session.getItems();
+    (read[0] as { content: string }).content = 'changed by reader';
+    expect(await session.getItems()).toEqual([user('first'), user('second')]);
+  });
+});
+
+describe('a session in a run', () => {
+  const clock = tool({ name: 'clock', description: '', parameters: z.object({}), execute: () => '12:00' });
+
+  it('prepends the history to the input and appends the new input and generated items', async () => {
+    const history = [user('My name is Ada.'), assistantMessage('Hello Ada.')];
+    const session = new MemorySession({ initialItems: history });
+    const model = new ScriptedModel([[functionCall('clock', {}, { callId: 'c1' })], [assistantMessage('It is noon, Ada.')]]);
+    const result = await run(new Agent({ name: 'A', model, tools: [clock] }), 'What time is it?', { session });
+
+    expect(inputOf(model.calls[0])).toEqual([...history, user('What time is it?')]);
+    const items = await session.getItems();
+    expect(items.map((i) => i.type)).toEqual(['message', 'message', 'message', 'function_call', 'function_call_result', 'message']);
+    expect(items.slice(0, 3)).toEqual([...history, user('What time is it?')]);
+    expect(items.at(-1)).toEqual(assistantMessage('It is noon, Ada.'));
+    expect(result.finalOutput).toBe('It is noon, Ada.');
+
+    // A second run continues the conversation from the session alone.
+    const next = new ScriptedModel([[assistantMessage('You are welcome.')]]);
+    await run(new Agent({ name: 'A', model: next }), 'Thanks!', { session });
+    expect(inputOf(next.calls[0])).toEqual([...items, user('Thanks!')]);
+    expect(await session.getItems()).toHaveLength(8);
+  });
+
+  it('saves a streamed run once it completes', async () => {
+    const session = new MemorySession();
+    const model = new ScriptedModel([[assistantMessage('streamed reply')]]);
+    const result = await run(new Agent({ name: 'A', model }), 'hi', { session, stream: true });
+    for await (const _event of result) {
+      // drain
+    }
+    await result.completed;
+    expect(await session.getItems()).toEqual([user('hi'), assistantMessage('streamed reply')]);
+  });
+
+  it('accepts protocol items as the new input', async () => {
+    const session = new MemorySession({ initialItems: [user('earlier')] });
+    const model = new ScriptedModel([[assistantMessage('ok')]]);
+    await run(new Agent({ name: 'A', model }), [user('now')], { session });
+    expect(await session.getItems()).toEqual([user('earlier'), user('now'), assistantMessage('ok')]);
+  });
+
+  it('saves nothing for a run that fails', async () => {
+    const session = new MemorySession({ initialItems: [user('earlier')] });
+    const model = new ScriptedModel([modelError(new Error('down'))]);
+    await expect(run(new Agent({ name: 'A', model }), 'hi', { session })).rejects.toThrow('down');
+    expect(await session.getItems()).toEqual([user('earlier')]);
+  });
+
+  it('keeps a paused run’s session consistent across approval and resume', async () => {
+    const transfer = tool({ name: 'transfer', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'sent' });
+    const session = new MemorySession();
+    const model = new ScriptedModel([[functionCall('transfer', {}, { callId: 'c1' })], [assistantMessage('Transfer done.')]]);
+    const agent = new Agent({ name: 'A', model, tools: [transfer] });
+
+    const paused = await run(agent, 'send it', { session });
+    expect((await session.getItems()).map((i) => i.type)).toEqual(['message', 'function_call']);
+
+    paused.state.approve(paused.interruptions[0]!);
+    await run(agent, paused.state);
+    const items = await session.getItems();
+    // Every function_call has its result, in order, exactly once.
+    expect(items.map((i) => i.type)).toEqual(['message', 'function_call', 'function_call_result', 'message']);
+    expect(items[2]).toMatchObject({ type: 'function_call_result', callId: 'c1' });
+    expect(items[3]).toEqual(assistantMessage('Transfer done.'));
+  });
+});

@@ -1,0 +1,303 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
+import {
+  Agent,
+  InvalidToolInputError,
+  RunContext,
+  ToolCallError,
+  UserError,
+  defaultToolErrorFunction,
+  run,
+  tool,
+  type FunctionTool,
+  type StandardSchemaLike,
+  type ToolCallDetails,
+} from '../src/index.js';
+import { resultText } from './helpers.js';
+
+const details = (args = '{}'): ToolCallDetails => ({
+  toolCall: functionCall('t', args),
+  signal: new AbortController().signal,
+  emit: async () => undefined,
+});
+
+const invoke = (t: FunctionTool, args: string) => t.invoke(new RunContext(), args, details(args));
+
+describe('tool() parameters → strict JSON schema', () => {
+  const weather = tool({
+    name: 'get_weather',
+    description: 'Weather for a city',
+    parameters: z.object({
+      city: z.string(),
+      unit: z.enum(['c', 'f']).optional(),
+      days: z.number().int().optional(),
+      options: z.object({ detailed: z.boolean().optional() }).optional(),
+    }),
+    execute: (input) => input,
+  });
+
+  it('makes every property required, optional ones nullable, and closes objects', () => {
+    expect(weather.type).toBe('function');
+    expect(weather.strict).toBe(true);
+    const params = weather.parameters;
+    expect(params.type).toBe('object');
+    expect(params.additionalProperties).toBe(false);
+    expect(params.required).toEqual(['city', 'unit', 'days', 'options']);
+    expect(params).not.toHaveProperty('$schema');
+    const props = params.properties as Record<string, Record<string, unknown>>;
+    expect(props.city).toEqual({ type: 'string' });
+    expect(props.days!.type).toEqual(['integer', 'null']);
+    expect(props.options!.type).toEqual(['object', 'null']);
+    expect(props.options!.additionalProperties).toBe(false);
+    expect(props.options!.required).toEqual(['detailed']);
+    expect((props.options!.properties as Record<string, Record<string, unknown>>).detailed!.type).toEqual(['boolean', 'null']);
+  });
+
+  it('lets an optional enum be null (null joins the enum too, or the schema would forbid it)', () => {
+    const unit = (weather.parameters.properties as Record<string, { type: unknown; enum: unknown[] }>).unit!;
+    expect(unit.type).toEqual(['string', 'null']);
+    expect(unit.enum).toContain(null);
+    expect(unit.enum).toEqual(expect.arrayContaining(['c', 'f']));
+    const literal = tool({ name: 'l', description: '', parameters: z.object({ mode: z.literal('fast').optional() }), execute: (i) => i });
+    expect((literal.parameters.properties as Record<string, unknown>).mode).toEqual({ anyOf: [{ type: 'string', const: 'fast' }, { type: 'null' }] });
+  });
+
+  it('strips the nulls the model sends for optional fields (top level and nested) before validating', async () => {
+    const args = JSON.stringify({ city: 'Oslo', unit: null, days: null, options: { detailed: null } });
+    await expect(invoke(weather, args)).resolves.toEqual({ city: 'Oslo', options: {} });
+    const withValues = JSON.stringify({ city: 'Oslo', unit: 'c', days: 3, options: null });
+    await expect(invoke(weather, withValues)).resolves.toEqual({ city: 'Oslo', unit: 'c', days: 3 });
+  });
+
+  it('keeps a null the schema itself allows (a required nullable field)', async () => {
+    const t = tool({ name: 'n', description: '', parameters: z.object({ note: z.string().nullable() }), execute: (input) => input });
+    expect(t.parameters.required).toEqual(['note']);
+    await expect(invoke(t, '{"note":null}')).resolves.toEqual({ note: null });
+  });
+
+  it('with strict: false keeps the schema as written', () => {
+    const loose = tool({
+      name: 'loose',
+      description: '',
+      strict: false,
+      parameters: z.object({ a: z.string(), b: z.string().optional() }),
+      execute: () => 'ok',
+    });
+    expect(loose.strict).toBe(false);
+    expect(loose.parameters.required).toEqual(['a']);
+    expect((loose.parameters.properties as Record<string, { type: unknown }>).b!.type).toBe('string');
+  });
+
+  it('accepts a plain JSON object schema and makes it strict', async () => {
+    const t = tool({
+      name: 'json_schema',
+      description: '',
+      parameters: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'number' } }, required: ['q'] },
+      execute: (input) => input,
+    });
+    expect(t.parameters).toEqual({
+      type: 'object',
+      properties: { q: { type: 'string' }, n: { type: ['number', 'null'] } },
+      required: ['q', 'n'],
+      additionalProperties: false,
+    });
+    await expect(invoke(t, '{"q":"x"}')).resolves.toEqual({ q: 'x' });
+    await expect(invoke(t, '[1]')).rejects.toBeInstanceOf(InvalidToolInputError);
+  });
+
+  it('rejects open records in strict mode with a UserError naming the tool', () => {
+    expect(() => tool({ name: 'rec', description: '', parameters: z.object({ m: z.record(z.string(), z.string()) }), execute: () => 1 })).toThrow(
+      /tool "rec" parameters.*additionalProperties/,
+    );
+  });
+
+  it.each([
+    ['a non-object schema', z.string(), /must describe an object/],
+    ['a Standard Schema without JSON Schema', { '~standard': { version: 1, vendor: 'acme', validate: (v: unknown) => ({ value: v }) } }, /vendor "acme"/],
+    ['something that is not a schema', 42, /got number/],
+  ])('rejects %s with a UserError', (_label, parameters, message) => {
+    const make = () => tool({ name: 'bad', description: '', parameters: parameters as never, execute: () => 1 });
+    expect(make).toThrow(UserError);
+    expect(make).toThrow(message);
+  });
+});
+
+describe('tool() accepts schemas without instanceof checks', () => {
+  it('works with a schema from another copy of zod (the CommonJS build)', async () => {
+    const require = createRequire(import.meta.url);
+    const otherZod = (require('zod') as { z: typeof z }).z;
+    expect(otherZod.object).not.toBe(z.object); // really another copy
+    const t = tool({
+      name: 'other_zod',
+      description: '',
+      parameters: otherZod.object({ n: otherZod.number(), label: otherZod.string().optional() }),
+      execute: ({ n, label }) => `${n * 2}:${label ?? '-'}`,
+    });
+    expect(t.parameters.required).toEqual(['n', 'label']);
+    await expect(invoke(t, '{"n":21,"label":null}')).resolves.toBe('42:-');
+    await expect(invoke(t, '{"n":"x","label":null}')).rejects.toThrow(/n:/);
+  });
+
+  it('works with a hand-written Standard Schema object that can describe itself as JSON Schema', async () => {
+    const calls: unknown[] = [];
+    const schema: StandardSchemaLike<{ word: string }> = {
+      '~standard': {
+        version: 1,
+        vendor: 'handmade',
+        validate: (value) => {
+          calls.push(value);
+          const word = (value as { word?: unknown } | null)?.word;
+          return typeof word === 'string' ? { value: { word: word.toUpperCase() } } : { issues: [{ message: 'word must be a string', path: ['word'] }] };
+        },
+        jsonSchema: { input: () => ({ type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }) },
+      },
+    };
+    const t = tool({ name: 'shout', description: '', parameters: schema, execute: ({ word }) => `${word}!` });
+    expect(t.parameters).toEqual({ type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false });
+    await expect(invoke(t, '{"word":"hey"}')).resolves.toBe('HEY!');
+    await expect(invoke(t, '{"word":1}')).rejects.toThrow('Invalid input for tool "shout": word: word must be a string');
+    expect(calls).toEqual([{ word: 'hey' }, { word: 1 }]);
+  });
+});
+
+describe('tool() invoke', () => {
+  const add = tool({
+    name: 'add',
+    description: 'Adds',
+    parameters: z.object({ a: z.number(), b: z.number() }),
+    execute: ({ a, b }) => a + b,
+  });
+
+  it.each([
+    ['malformed JSON', '{"a":1,', /Invalid JSON input for tool "add"/],
+    ['arguments failing the schema', '{"a":1,"b":"two"}', /Invalid input for tool "add": b:/],
+    ['a missing field', '{"a":1}', /Invalid input for tool "add": b:/],
+  ])('raises InvalidToolInputError for %s without running execute', async (_label, args, message) => {
+    const error = await invoke(add, args).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidToolInputError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it('passes the run context and call details to execute', async () => {
+    let seen: { context: unknown; callId: string } | undefined;
+    const t = tool({
+      name: 'who',
+      description: '',
+      parameters: z.object({}),
+      execute: (_input, runContext, d) => {
+        seen = { context: runContext.context, callId: d.toolCall.callId };
+        return 'ok';
+      },
+    });
+    const d = details();
+    await t.invoke(new RunContext({ user: 'ada' }), '', d);
+    expect(seen).toEqual({ context: { user: 'ada' }, callId: d.toolCall.callId });
+  });
+
+  it.each([
+    ['the default error function', undefined, 'An error occurred while running the tool. Please try again. Error: boom'],
+    ['a custom error function', (_ctx: unknown, e: unknown) => `custom: ${(e as Error).message}`, 'custom: boom'],
+  ])('turns a thrown error into output through %s', async (_label, errorFunction, expected) => {
+    const t = tool({
+      name: 'fails',
+      description: '',
+      parameters: z.object({}),
+      ...(errorFunction ? { errorFunction } : {}),
+      execute: () => {
+        throw new Error('boom');
+      },
+    });
+    await expect(invoke(t, '{}')).resolves.toBe(expected);
+  });
+
+  it('rethrows with errorFunction: null', async () => {
+    const t = tool({
+      name: 'fails',
+      description: '',
+      parameters: z.object({}),
+      errorFunction: null,
+      execute: () => {
+        throw new Error('boom');
+      },
+    });
+    await expect(invoke(t, '{}')).rejects.toThrow('boom');
+  });
+
+  it('derives the name from execute and replaces characters a model cannot call', () => {
+    const named = tool({ description: '', parameters: z.object({}), execute: function lookUp() {} });
+    expect(named.name).toBe('lookUp');
+    expect(tool({ name: 'get weather.v2', description: '', parameters: z.object({}), execute: () => 1 }).name).toBe('get_weather_v2');
+  });
+
+  it('evaluates needsApproval and isEnabled (booleans and functions)', async () => {
+    const ctx = new RunContext({ limit: 100 });
+    const agent = new Agent({ name: 'A' });
+    const t = tool({
+      name: 'pay',
+      description: '',
+      parameters: z.object({ amount: z.number() }),
+      needsApproval: async (runContext, input) => input.amount > (runContext.context as { limit: number }).limit,
+      isEnabled: ({ runContext }) => (runContext.context as { limit: number }).limit > 0,
+      execute: () => 'paid',
+    });
+    await expect(t.needsApproval(ctx, { amount: 500 })).resolves.toBe(true);
+    await expect(t.needsApproval(ctx, { amount: 5 })).resolves.toBe(false);
+    await expect(t.isEnabled(ctx, agent)).resolves.toBe(true);
+    const plain = tool({ name: 'p', description: '', parameters: z.object({}), needsApproval: true, isEnabled: false, execute: () => 1 });
+    await expect(plain.needsApproval(ctx, {})).resolves.toBe(true);
+    await expect(plain.isEnabled(ctx, agent)).resolves.toBe(false);
+  });
+
+  it('exposes the default error function', () => {
+    expect(defaultToolErrorFunction(new RunContext(), 'plain')).toBe('An error occurred while running the tool. Please try again. Error: plain');
+  });
+});
+
+describe('tools in a run', () => {
+  it('returns a thrown error to the model through the default error function, and the model recovers', async () => {
+    const flaky = tool({
+      name: 'flaky',
+      description: '',
+      parameters: z.object({}),
+      execute: () => {
+        throw new Error('disk full');
+      },
+    });
+    const model = new ScriptedModel([[functionCall('flaky', {}, { callId: 'c1' })], [assistantMessage('sorry, it failed')]]);
+    const result = await run(new Agent({ name: 'A', model, tools: [flaky] }), 'go');
+    expect(result.finalOutput).toBe('sorry, it failed');
+    expect(resultText(model.calls[1], 'c1')).toBe('An error occurred while running the tool. Please try again. Error: disk full');
+  });
+
+  it('fails the run with ToolCallError when errorFunction is null', async () => {
+    const cause = new Error('disk full');
+    const strict = tool({
+      name: 'strict_tool',
+      description: '',
+      parameters: z.object({}),
+      errorFunction: null,
+      execute: () => {
+        throw cause;
+      },
+    });
+    const model = new ScriptedModel([[functionCall('strict_tool', {})], [assistantMessage('never')]]);
+    const error = await run(new Agent({ name: 'A', model, tools: [strict] }), 'go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect((error as ToolCallError).error).toBe(cause);
+    expect((error as ToolCallError).message).toContain('disk full');
+    expect((error as ToolCallError).state?.currentTurn).toBe(1);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it('does not offer a disabled tool to the model', async () => {
+    const hidden = tool({ name: 'hidden', description: '', parameters: z.object({}), isEnabled: () => false, execute: () => 1 });
+    const shown = tool({ name: 'shown', description: 'd', parameters: z.object({}), execute: () => 1 });
+    const model = new ScriptedModel([[assistantMessage('hi')]]);
+    await run(new Agent({ name: 'A', model, tools: [hidden, shown] }), 'go');
+    expect(model.calls[0]!.request.tools).toEqual([
+      { type: 'function', name: 'shown', description: 'd', parameters: shown.parameters, strict: true },
+    ]);
+  });
+});
