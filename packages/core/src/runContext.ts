@@ -42,6 +42,9 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   isToolApproved(target: ApprovalTarget): boolean | undefined {
     const record = this.#approvals.get(target.toolName);
     if (!record) return undefined;
+    // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
+    const exact = record.decisions?.[target.callId];
+    if (exact) return exact.approved;
     if (Array.isArray(record.approved) && record.approved.includes(target.callId)) return true;
     if (Array.isArray(record.rejected) && record.rejected.includes(target.callId)) return false;
     if (record.approved === true) return true;

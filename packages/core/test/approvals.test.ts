@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, RunToolApprovalItem, UserError, run, tool, type RunStreamEvent } from '../src/index.js';
+import { Agent, RunContext, RunToolApprovalItem, UserError, run, tool, type RunStreamEvent } from '../src/index.js';
 import { eventLabel, resultText, toolResultsOf } from './helpers.js';
 
 /** A tool that needs approval and counts how often it really ran. */
@@ -271,5 +271,19 @@ describe('partial decisions', () => {
     expect(again.interruptions.map((i) => i.rawItem.callId)).toEqual(['c1']);
     expect(executed).toEqual([]);
     expect(model.calls).toHaveLength(1);
+  });
+});
+
+describe('sticky decisions after exact ones', () => {
+  it('keeps a call approved one by one when the tool is later always-rejected', () => {
+    const context = new RunContext();
+    context.approveTool({ toolName: 'send', callId: 'a' });
+    context.rejectTool({ toolName: 'send', callId: 'b' }, { alwaysReject: true });
+    expect(context.isToolApproved({ toolName: 'send', callId: 'a' })).toBe(true);
+    expect(context.isToolApproved({ toolName: 'send', callId: 'b' })).toBe(false);
+    expect(context.isToolApproved({ toolName: 'send', callId: 'c' })).toBe(false);
+    context.approveTool({ toolName: 'send', callId: 'd' }, { alwaysApprove: true });
+    expect(context.isToolApproved({ toolName: 'send', callId: 'b' })).toBe(false);
+    expect(context.isToolApproved({ toolName: 'send', callId: 'c' })).toBe(true);
   });
 });
