@@ -197,10 +197,15 @@ function validateTools(tools: FunctionTool<any>[], label: string): void {
   });
 }
 
-function validateGuardrails(list: Array<{ name?: unknown; execute?: unknown }>, field: string): void {
+function validateGuardrails(list: Array<{ name?: unknown; execute?: unknown; runInParallel?: unknown; timeoutMs?: unknown }>, field: string): void {
   list.forEach((g, i) => {
     if (typeof g !== 'object' || g === null || typeof g.name !== 'string') throw new UserError(`${field}[${i}] must have a string \`name\`.`);
-    requireFunction(g.execute, `${field}[${i}] ("${g.name}") \`execute\``);
+    const label = `${field}[${i}] ("${g.name}")`;
+    requireFunction(g.execute, `${label} \`execute\``);
+    if (g.runInParallel !== undefined && typeof g.runInParallel !== 'boolean') throw new UserError(`${label} \`runInParallel\` must be a boolean.`);
+    if (g.timeoutMs !== undefined && !(typeof g.timeoutMs === 'number' && g.timeoutMs > 0)) {
+      throw new UserError(`${label} \`timeoutMs\` must be a positive number.`);
+    }
   });
 }
 

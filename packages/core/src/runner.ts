@@ -47,6 +47,8 @@ export interface RunConfig {
   toolNotFoundBehavior?: ToolCallErrorBehavior;
   /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
   invalidToolInputBehavior?: ToolCallErrorBehavior;
+  /** Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking for approval too. */
+  toolExecution?: { preApprovalInputGuardrails?: boolean };
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
@@ -136,6 +138,7 @@ export class Runner {
       return input;
     }
     validateRunInput(input);
+    validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
     const maxTurns = options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS);
     if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -162,6 +165,7 @@ export class Runner {
       toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
+      preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       streamed,
       emit,
       observed: streamed,
@@ -219,6 +223,13 @@ function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | u
   const failure = Cause.findErrorOption(exit.cause);
   if (failure._tag === 'Some') return { ok: false, error: toPublicError(failure.value), interrupted: false };
   return { ok: false, error: Cause.squash(exit.cause), interrupted: false };
+}
+
+function validateToolExecution(toolExecution: RunConfig['toolExecution']): void {
+  const value = toolExecution?.preApprovalInputGuardrails;
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new UserError(`toolExecution.preApprovalInputGuardrails must be a boolean, got ${typeof value}.`);
+  }
 }
 
 function abortError(): Error {

@@ -90,7 +90,14 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `tool "${name}": \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `tool "${name}": \`isEnabled\``);
   for (const [field, list] of [['inputGuardrails', options.inputGuardrails], ['outputGuardrails', options.outputGuardrails]] as const) {
-    if (list !== undefined && !Array.isArray(list)) throw new UserError(`tool "${name}": \`${field}\` must be an array.`);
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new UserError(`tool "${name}": \`${field}\` must be an array.`);
+    list.forEach((guardrail: { name?: unknown; run?: unknown }, i) => {
+      if (typeof guardrail !== 'object' || guardrail === null || typeof guardrail.name !== 'string') {
+        throw new UserError(`tool "${name}": \`${field}[${i}]\` must have a string \`name\`.`);
+      }
+      requireFunction(guardrail.run, `tool "${name}": \`${field}[${i}]\` ("${guardrail.name}") \`run\``);
+    });
   }
   const schema = compileSchema(options.parameters, { strict: options.strict ?? true, owner: `tool "${name}" parameters` });
 

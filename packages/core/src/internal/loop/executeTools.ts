@@ -1,5 +1,6 @@
 import { Effect } from 'effect';
 import {
+  GuardrailExecutionError,
   InvalidToolInputError,
   ModelBehaviorError,
   RunToolApprovalItem,
@@ -19,7 +20,7 @@ import {
 import type { Agent } from '../../agent.js';
 import { withAbortSignal } from '../abort.js';
 import type { RunFailure } from '../failures.js';
-import { fromUserCode } from '../userCode.js';
+import { fromUserCode, runGuardrailFunction } from '../userCode.js';
 import { functionCallResult, itemEvent, toSmartString } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import type { ToolRun } from './classifyResponse.js';
@@ -72,6 +73,11 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
       if (needsApproval) {
         const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
         if (decision === undefined) {
+          // Opt-in: check the call before bothering a human; a rejection answers the model instead.
+          if (env.preApprovalInputGuardrails) {
+            const early = yield* runToolInputGuardrails(tool, call, agent, record);
+            if (early !== undefined) return yield* commitOutput(call, tool, early, agent, record, env);
+          }
           const item = new RunToolApprovalItem(call, agent as never, tool.name);
           yield* env.emit(itemEvent(item));
           return { type: 'approval', item } as const;
@@ -175,8 +181,10 @@ function runToolInputGuardrails(
   if (guardrails.length === 0) return Effect.succeed(undefined);
   return Effect.gen(function* () {
     for (const guardrail of guardrails) {
-      const output = normalizeToolGuardrailOutput(
-        yield* fromUserCode(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })),
+      const output = yield* checkToolGuardrailOutput(
+        'input',
+        guardrail.name,
+        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })),
       );
       const result = { guardrail: { type: 'tool_input' as const, name: guardrail.name }, output };
       record.toolInputGuardrailResults.push(result);
@@ -202,8 +210,10 @@ function runToolOutputGuardrails(
   if (guardrails.length === 0) return Effect.succeed(undefined);
   return Effect.gen(function* () {
     for (const guardrail of guardrails) {
-      const verdict = normalizeToolGuardrailOutput(
-        yield* fromUserCode(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })),
+      const verdict = yield* checkToolGuardrailOutput(
+        'output',
+        guardrail.name,
+        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })),
       );
       const result = { guardrail: { type: 'tool_output' as const, name: guardrail.name }, output: verdict };
       record.toolOutputGuardrailResults.push(result);
@@ -217,8 +227,25 @@ function runToolOutputGuardrails(
   });
 }
 
-function normalizeToolGuardrailOutput(output: ToolGuardrailFunctionOutput | undefined): ToolGuardrailFunctionOutput {
-  return output?.behavior ? output : { ...output, behavior: { type: 'allow' } };
+const BEHAVIORS = new Set(['allow', 'rejectContent', 'throwException']);
+
+/** A missing behaviour means allow (as in the reference); anything else malformed fails the run. */
+function checkToolGuardrailOutput(
+  kind: 'input' | 'output',
+  name: string,
+  output: ToolGuardrailFunctionOutput | undefined,
+): Effect.Effect<ToolGuardrailFunctionOutput, RunFailure> {
+  const invalid = (why: string) =>
+    Effect.fail(new GuardrailExecutionError(`Tool ${kind} guardrail "${name}" returned an invalid result: ${why}`, new TypeError(why)));
+  if (output === undefined || output === null) return Effect.succeed({ behavior: { type: 'allow' } });
+  if (typeof output !== 'object') return invalid(`expected an object, got ${typeof output}`);
+  const behavior = output.behavior as { type?: unknown; message?: unknown } | undefined;
+  if (behavior === undefined) return Effect.succeed({ ...output, behavior: { type: 'allow' } });
+  if (typeof behavior !== 'object' || behavior === null || !BEHAVIORS.has(behavior.type as string)) {
+    return invalid(`unknown behavior type ${JSON.stringify((behavior as { type?: unknown } | null)?.type)}`);
+  }
+  if (behavior.type === 'rejectContent' && typeof behavior.message !== 'string') return invalid('rejectContent needs a string message');
+  return Effect.succeed(output);
 }
 
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {

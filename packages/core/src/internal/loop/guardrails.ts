@@ -10,13 +10,14 @@ import {
   type OutputGuardrail,
   type OutputGuardrailFunctionArgs,
 } from '@baton/types';
-import type { RunFailure } from '../failures.js';
+import { toPublicError, type RunFailure } from '../failures.js';
+import { runGuardrailFunction } from '../userCode.js';
 import type { RunRecord } from '../runRecord.js';
 
 type Kind = 'Input' | 'Output';
 
 /** Runs one guardrail function and checks what it returned. */
-function runGuardrail<A>(
+function runGuardrail(
   kind: Kind,
   guardrail: { name: string; timeoutMs?: number },
   execute: () => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>,
@@ -26,7 +27,8 @@ function runGuardrail<A>(
       `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
       error instanceof Error ? error : new Error(String(error)),
     );
-  const run = Effect.tryPromise({ try: async () => execute(), catch: failed }).pipe(
+  const run = runGuardrailFunction(execute).pipe(
+    Effect.mapError((failure) => failed(toPublicError(failure))),
     Effect.flatMap((output) =>
       typeof output === 'object' && output !== null && typeof output.tripwireTriggered === 'boolean'
         ? Effect.succeed(output)

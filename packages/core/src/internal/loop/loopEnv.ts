@@ -24,6 +24,8 @@ export interface LoopEnv {
   readonly toolNotFoundBehavior: ToolCallErrorBehavior;
   readonly invalidToolInputBehavior: ToolCallErrorBehavior;
   readonly handoffInputFilter: HandoffInputFilter | undefined;
+  /** Run a tool's input guardrails before asking for approval (and again after approval). */
+  readonly preApprovalInputGuardrails: boolean;
   /** Streamed runs call `getStreamedResponse` and forward model events. */
   readonly streamed: boolean;
   /** Sends an event to the caller; suspends while the caller's buffer is full. */
