@@ -49,6 +49,8 @@ export interface RunConfig {
   invalidToolInputBehavior?: ToolCallErrorBehavior;
   /** Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking for approval too. */
   toolExecution?: { preApprovalInputGuardrails?: boolean };
+  /** A handoff whose tool name is already taken: `'error'` (default, `UserError`) or `'warn'` (the handoff is left out). */
+  toolNameCollisionPolicy?: 'error' | 'warn';
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
@@ -165,6 +167,7 @@ export class Runner {
       toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
+      toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       streamed,
       emit,

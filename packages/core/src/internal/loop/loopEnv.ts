@@ -26,6 +26,8 @@ export interface LoopEnv {
   readonly handoffInputFilter: HandoffInputFilter | undefined;
   /** Run a tool's input guardrails before asking for approval (and again after approval). */
   readonly preApprovalInputGuardrails: boolean;
+  /** A handoff named like a tool: fail with `UserError` (default) or warn and leave the handoff out. */
+  readonly toolNameCollisionPolicy: 'error' | 'warn';
   /** Streamed runs call `getStreamedResponse` and forward model events. */
   readonly streamed: boolean;
   /** Sends an event to the caller; suspends while the caller's buffer is full. */

@@ -33,7 +33,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     }
     const context = record.context;
     const [systemInstructions, capabilities, model] = yield* Effect.all(
-      [fromUserCode(() => agent.getSystemPrompt(context)), resolveCapabilities(record), resolveModel(agent, env)],
+      [fromUserCode(() => agent.getSystemPrompt(context)), resolveCapabilities(record, env), resolveModel(agent, env)],
       { concurrency: 'unbounded' },
     );
     const tools = [...capabilities.tools.values()];
@@ -65,8 +65,12 @@ export interface Capabilities {
   readonly handoffs: ReadonlyMap<string, HandoffContract<any>>;
 }
 
-/** The current agent's enabled tools and handoffs, by the name the model calls them. */
-export function resolveCapabilities(record: RunRecord): Effect.Effect<Capabilities, RunFailure> {
+/**
+ * The current agent's enabled tools and handoffs, by the name the model calls them. A handoff
+ * whose tool name is taken is a `UserError`, or with `toolNameCollisionPolicy: 'warn'` a warning
+ * and the handoff is not offered (the function tool keeps the name).
+ */
+export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
   const agent = record.currentAgent;
   return Effect.gen(function* () {
     const [tools, handoffs] = yield* Effect.all(
@@ -77,9 +81,10 @@ export function resolveCapabilities(record: RunRecord): Effect.Effect<Capabiliti
     const handoffsByName = new Map<string, HandoffContract<any>>();
     for (const handoff of handoffs) {
       if (toolsByName.has(handoff.toolName) || handoffsByName.has(handoff.toolName)) {
-        return yield* Effect.fail(
-          new UserError(`Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`),
-        );
+        const message = `Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`;
+        if (env.toolNameCollisionPolicy === 'error') return yield* Effect.fail(new UserError(message));
+        yield* Effect.logWarning(`${message} The handoff to "${handoff.agentName}" is not offered.`);
+        continue;
       }
       handoffsByName.set(handoff.toolName, handoff);
     }

@@ -57,7 +57,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const response = record.modelResponses.at(-1);
     record.currentStep = undefined;
     if (!response) return 'continue';
-    const capabilities = yield* resolveCapabilities(record);
+    const capabilities = yield* resolveCapabilities(record, env);
     const processed = classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs);
     const callIds = new Set(processed.toolRuns.map((run) => run.call.callId));
     const answered = new Set<string>();
