@@ -1,1 +1,72 @@
-export {};
+/**
+ * Baton vs @openai/agents, side by side in one run. Each SDK runs in its own child process; the
+ * children alternate (Baton, reference, Baton, reference, ...) for several rounds, and the table
+ * shows the median of the rounds. A benchmark a person runs and reads; it asserts nothing.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { parseOptions } from './options.js';
+import { SCENARIOS, SDKS, type ChildReport } from './protocol.js';
+import { runChild } from './runChild.js';
+import { summarize } from './report/summary.js';
+import { formatTable } from './report/table.js';
+
+const options = parseOptions(process.argv.slice(2));
+const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const referenceVersion = benchPackage.dependencies['@openai/agents'];
+
+console.log(
+  `Baton vs @openai/agents ${referenceVersion}: ${options.rounds} round(s), each SDK in its own process, alternating; ` +
+    `instant model, no network.`,
+);
+const started = performance.now();
+const reports: ChildReport[] = [];
+for (let round = 1; round <= options.rounds; round++) {
+  const timings: string[] = [];
+  for (const sdk of SDKS) {
+    const t0 = performance.now();
+    reports.push(await runChild(sdk, SCENARIOS, options.sizes));
+    timings.push(`${sdk} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  console.log(`  round ${round}/${options.rounds}: ${timings.join(', ')}`);
+}
+
+const rows = summarize(reports);
+const { sizes } = options;
+const perBlock = Math.max(1, Math.round(sizes.overheadRuns / sizes.blocks));
+console.log(
+  `\nMedians of ${options.rounds} round(s). Turn overhead: per child, the median of ${sizes.blocks} block(s) of ${perBlock} runs, ` +
+    `each run ${sizes.toolTurns} tool turns + 1 final turn (after ${sizes.overheadWarmupRuns} warm-up runs). ` +
+    `Delivery: per child, the median of ${sizes.deliveryRuns} streamed response(s) of ${sizes.deltas.toLocaleString('en-US')} deltas. ` +
+    `Heap: ${sizes.pausedRuns.toLocaleString('en-US')} paused runs kept alive.\n`,
+);
+console.log(formatTable(rows));
+const missed = rows.filter((row) => row.met === false);
+console.log(
+  `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
+    `${missed.length === 0 ? 'All targets met.' : `Targets missed: ${missed.map((row) => row.label).join('; ')}.`}`,
+);
+
+const resultsDir = new URL('../results/', import.meta.url);
+mkdirSync(resultsDir, { recursive: true });
+const file = new URL('latest.json', resultsDir);
+writeFileSync(
+  file,
+  `${JSON.stringify(
+    {
+      generatedAt: new Date().toISOString(),
+      machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: availableParallelism(), cpuModel: cpus()[0]?.model },
+      referenceVersion,
+      rounds: options.rounds,
+      sizes,
+      durationSeconds: (performance.now() - started) / 1000,
+      rows,
+      reports,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Results written to ${file.pathname}`);

@@ -1,4 +1,4 @@
-import { Cause, Effect, Exit, Queue } from 'effect';
+import { Cause, Effect, Exit } from 'effect';
 import {
   AgentsError,
   UserError,
@@ -22,7 +22,8 @@ import { StreamedRunResult } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
 import { runLoop } from './internal/loop/runLoop.js';
-import type { LoopEnv, ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
+import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
+import { EventChannel } from './internal/eventChannel.js';
 import type { RunRecord } from './internal/runRecord.js';
 import { rememberRunConfig } from './internal/runConfigOf.js';
 
@@ -112,7 +113,7 @@ export class Runner {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
-    const env = (record: RunRecord) => this.#env(record, options, false, () => Effect.void);
+    const env = (record: RunRecord) => this.#env(record, options, false, undefined);
     return Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
@@ -155,7 +156,7 @@ export class Runner {
     return new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
   }
 
-  #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, emit: LoopEnv['emit']): LoopEnv {
+  #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
     rememberRunConfig(record.context, { ...this.config, ...stripRunOnly(options) });
     return {
@@ -170,15 +171,16 @@ export class Runner {
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       streamed,
-      emit,
-      observed: streamed,
+      emit: channel ? (event) => channel.offer(event) : () => Effect.void,
+      sink: channel ?? discardingSink,
+      observed: channel !== undefined,
     };
   }
 
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const record = recordOf(state);
     options.signal?.throwIfAborted();
-    const exit = await Effect.runPromiseExit(runLoop(record, this.#env(record, options, false, () => Effect.void)), {
+    const exit = await Effect.runPromiseExit(runLoop(record, this.#env(record, options, false, undefined)), {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal);
@@ -191,14 +193,11 @@ export class Runner {
     const record = recordOf(state);
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
-    const queue = Effect.runSync(Queue.bounded<RunStreamEvent, Cause.Done>(size));
-    const emit = (event: RunStreamEvent) => Effect.asVoid(Queue.offer(queue, event));
-    const program = runLoop(record, this.#env(record, options, true, emit)).pipe(
-      Effect.ensuring(Effect.asVoid(Queue.end(queue))),
-    );
+    const channel = new EventChannel<RunStreamEvent>(size);
+    const program = runLoop(record, this.#env(record, options, true, channel)).pipe(Effect.ensuring(Effect.sync(() => channel.close())));
     let resolve!: (outcome: Completion) => void;
     const completion = new Promise<Completion>((r) => (resolve = r));
-    const result = new StreamedRunResult(state, queue, completion);
+    const result = new StreamedRunResult(state, channel, completion);
     const fiber = Effect.runFork(program);
     result.attach(fiber);
     if (options.signal) {

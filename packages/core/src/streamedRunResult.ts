@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { Cause, Effect, Exit, Queue, Stream, type Fiber } from 'effect';
+import { Effect, Exit, Stream, type Fiber } from 'effect';
 import type { RunStreamEvent } from '@baton/types';
 import type { Agent } from './agent.js';
 import { RunResultBase } from './runResult.js';
 import type { RunState } from './runState.js';
+import type { EventChannel } from './internal/eventChannel.js';
 
 /**
  * A streamed run: iterate it (or use `toStream()` / `toTextStream()`) to receive events as they
@@ -16,22 +17,21 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   extends RunResultBase<TContext, TAgent>
   implements AsyncIterable<RunStreamEvent>
 {
-  readonly #queue: Queue.Queue<RunStreamEvent, Cause.Done>;
+  readonly #channel: EventChannel<RunStreamEvent>;
   readonly #completed: Promise<void>;
   #fiber: Fiber.Fiber<unknown, unknown> | undefined;
   #finished = false;
   #error: unknown = null;
   #cancelled = false;
-  #buffered: RunStreamEvent[] = [];
 
   /** @internal Created by the runner. */
   constructor(
     state: RunState<TContext, TAgent>,
-    queue: Queue.Queue<RunStreamEvent, Cause.Done>,
+    channel: EventChannel<RunStreamEvent>,
     completion: Promise<{ ok: true } | { ok: false; error: unknown; interrupted: boolean }>,
   ) {
     super(state);
-    this.#queue = queue;
+    this.#channel = channel;
     this.#completed = completion.then((outcome) => {
       this.#finished = true;
       if (!outcome.ok && !(outcome.interrupted && this.#cancelled)) {
@@ -82,28 +82,19 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   cancel(): void {
     if (this.#finished || this.#cancelled) return;
     this.#cancelled = true;
-    Effect.runFork(Queue.shutdown(this.#queue));
+    this.#channel.discard();
     this.#fiber?.interruptUnsafe();
   }
 
-  /** The next event, or `undefined` when the stream has ended. */
-  async #next(): Promise<RunStreamEvent | undefined> {
-    if (this.#buffered.length === 0) {
-      const exit = await Effect.runPromiseExit(Queue.takeAll(this.#queue));
-      if (Exit.isFailure(exit)) return undefined;
-      this.#buffered = exit.value;
-    }
-    return this.#buffered.shift();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<RunStreamEvent> {
-    let ended = false;
-    try {
-      for (let event = await this.#next(); event !== undefined; event = await this.#next()) yield event;
-      ended = true;
-    } finally {
-      if (!ended) this.cancel();
-    }
+  /** Iterating consumes the events; leaving the loop early (break, throw) cancels the run. */
+  [Symbol.asyncIterator](): AsyncIterator<RunStreamEvent, undefined> {
+    return {
+      next: () => this.#channel.take(),
+      return: async () => {
+        this.cancel();
+        return { done: true, value: undefined };
+      },
+    };
   }
 
   /** The events as a web `ReadableStream`; cancelling it cancels the run. */
@@ -111,9 +102,9 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     return new ReadableStream<RunStreamEvent>(
       {
         pull: async (controller) => {
-          const event = await this.#next();
-          if (event === undefined) controller.close();
-          else controller.enqueue(event);
+          const next = await this.#channel.take();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
         },
         cancel: () => this.cancel(),
       },
@@ -123,7 +114,9 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
 
   /** The events as an Effect `Stream` (for Effect users); interrupting it cancels the run. */
   toEffectStream(): Stream.Stream<RunStreamEvent> {
-    return Stream.fromQueue(this.#queue).pipe(Stream.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.sync(() => this.cancel()))));
+    return Stream.fromAsyncIterable(this, (error) => error as never).pipe(
+      Stream.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.sync(() => this.cancel()))),
+    );
   }
 
   /** Only the output text deltas, as a web stream or (optionally) a Node `Readable`. */

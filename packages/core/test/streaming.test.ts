@@ -254,11 +254,13 @@ describe('consumer cancel', () => {
   it('breaking out while a tool runs aborts the tool; completed resolves; no further model call', async () => {
     const watch = watchUnhandledRejections();
     const toolSawAbort = deferred<boolean>();
+    const toolStarted = deferred<void>();
     const waits = tool({
       name: 'waits',
       description: '',
       parameters: z.object({}),
       execute: async (_i, _c, details) => {
+        toolStarted.resolve();
         await aborted(details.signal);
         toolSawAbort.resolve(true);
         return 'unused';
@@ -268,7 +270,11 @@ describe('consumer cancel', () => {
     const result = await run(new Agent({ name: 'A', model, tools: [waits] }), 'go', { stream: true });
     const consume = async () => {
       for await (const event of result) {
-        if (event.type === 'run_item_stream_event' && event.name === 'tool_called') break;
+        // Break once the tool is really running (a cancel before it starts means it never runs).
+        if (event.type === 'run_item_stream_event' && event.name === 'tool_called') {
+          await toolStarted.promise;
+          break;
+        }
       }
     };
     await within(consume(), 1000, 'tool_called never arrived');

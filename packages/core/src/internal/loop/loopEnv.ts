@@ -32,6 +32,17 @@ export interface LoopEnv {
   readonly streamed: boolean;
   /** Sends an event to the caller; suspends while the caller's buffer is full. */
   readonly emit: (event: RunStreamEvent) => Effect.Effect<void>;
+  /** The same destination for hot paths (model deltas): a synchronous offer, and a wait for room. */
+  readonly sink: EventSink;
   /** Whether events are observed at all (tools skip building them when not). */
   readonly observed: boolean;
 }
+
+export interface EventSink {
+  /** False when the buffer is full; then wait for `whenWritable` and offer again. */
+  tryOffer(event: RunStreamEvent): boolean;
+  whenWritable(): Promise<void>;
+}
+
+/** Where a non-streamed run's events go. */
+export const discardingSink: EventSink = { tryOffer: () => true, whenWritable: () => Promise.resolve() };

@@ -1,0 +1,56 @@
+import type { WorkSizes } from './protocol.js';
+
+export interface BenchOptions {
+  rounds: number;
+  sizes: WorkSizes;
+}
+
+/** About 60–90 s on two cores: five rounds, each SDK once per round. */
+const FULL: WorkSizes = {
+  toolTurns: 10,
+  // Both SDKs need a few hundred runs before V8 has optimised their loops (before that, background
+  // compilation shows up as CPU well above wall time); measure the steady state.
+  overheadWarmupRuns: 300,
+  overheadRuns: 150,
+  blocks: 5,
+  deltas: 20_000,
+  deliveryWarmupRuns: 1,
+  deliveryRuns: 5,
+  pausedWarmupRuns: 30,
+  pausedRuns: 1_000,
+};
+
+/** A smoke run: checks that everything works, figures are not meaningful. */
+const QUICK: WorkSizes = {
+  toolTurns: 10,
+  overheadWarmupRuns: 2,
+  overheadRuns: 5,
+  blocks: 1,
+  deltas: 20_000,
+  deliveryWarmupRuns: 0,
+  deliveryRuns: 1,
+  pausedWarmupRuns: 5,
+  pausedRuns: 100,
+};
+
+export const USAGE = `usage: pnpm --filter @baton/bench start [--rounds N] [--quick]
+  --rounds N   alternating rounds (each SDK once per round); figures are medians over rounds (default 5)
+  --quick      one round with small sizes: a smoke run, not a measurement`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  let rounds: number | undefined;
+  let quick = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') continue;
+    if (arg === '--quick') quick = true;
+    else if (arg === '--rounds') {
+      rounds = Number(argv[++i]);
+      if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds needs a positive integer\n${USAGE}`);
+    } else if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
+  }
+  return { rounds: rounds ?? (quick ? 1 : 5), sizes: quick ? QUICK : FULL };
+}

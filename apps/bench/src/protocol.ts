@@ -1,0 +1,58 @@
+/** What the parent and the child processes agree on: SDK names, scenario ids and result shapes. */
+
+export const SDKS = ['baton', 'reference'] as const;
+export type SdkName = (typeof SDKS)[number];
+
+export const SCENARIOS = ['turns-plain', 'turns-streamed', 'delivery', 'paused-heap'] as const;
+export type ScenarioId = (typeof SCENARIOS)[number];
+
+/** How much work each child does; `quick` shrinks everything for a smoke run. */
+export interface WorkSizes {
+  /** Tool turns per run in the overhead scenario (each run also has one final-answer turn). */
+  toolTurns: number;
+  overheadWarmupRuns: number;
+  /** Measured runs in total, timed in `blocks` blocks; the figure is the median block. */
+  overheadRuns: number;
+  blocks: number;
+  deltas: number;
+  deliveryWarmupRuns: number;
+  /** Measured streamed responses, each timed alone; the figure is the median response. */
+  deliveryRuns: number;
+  pausedWarmupRuns: number;
+  pausedRuns: number;
+}
+
+export interface TurnOverheadFigures {
+  kind: 'turns';
+  /** CPU (user + system, all threads) per model turn, in microseconds. */
+  cpuMicrosPerTurn: number;
+  /** Wall-clock time per model turn, in microseconds. */
+  wallMicrosPerTurn: number;
+  runs: number;
+  turnsPerRun: number;
+}
+
+export interface DeliveryFigures {
+  kind: 'delivery';
+  /** Text deltas received by the consumer per second of wall time (run start to completion). */
+  deltasPerSecond: number;
+  /** CPU microseconds spent per delivered delta. */
+  cpuMicrosPerDelta: number;
+  runs: number;
+  deltasPerRun: number;
+}
+
+export interface PausedHeapFigures {
+  kind: 'paused-heap';
+  /** Live heap (after a full GC) added per paused run that is kept alive. */
+  bytesPerPausedRun: number;
+  runs: number;
+}
+
+export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures;
+
+/** The one line a child prints on stdout: the figures of every scenario it ran, in order. */
+export interface ChildReport {
+  sdk: SdkName;
+  results: Array<{ scenario: ScenarioId; figures: ScenarioFigures }>;
+}

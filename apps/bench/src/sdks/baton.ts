@@ -1,0 +1,109 @@
+import {
+  Agent,
+  Runner,
+  tool,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamEvent,
+  type StandardSchemaLike,
+} from '@baton/core';
+import { z } from 'zod';
+import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
+
+/** A Baton `Model` (contract in @baton/types) that answers instantly from a script. */
+class InstantModel implements Model {
+  constructor(private readonly plan: ScriptPlan) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const responseId = nextResponseId();
+    return { usage: { ...USAGE }, output: nextOutput(this.plan, request.input, responseId), responseId };
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const responseId = nextResponseId();
+    const output = nextOutput(this.plan, request.input, responseId);
+    yield { type: 'response_started' };
+    const itemId = `msg_${responseId}`;
+    for (const delta of deltasFor(this.plan, output)) yield { type: 'output_text_delta', delta, itemId };
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+}
+
+const runner = new Runner();
+
+// The cast works around a type gap in @baton/core: its `StandardSchemaLike` declares an issue's
+// `path?` without `| undefined`, so under `exactOptionalPropertyTypes` (this repo's tsconfig) a zod 4
+// schema is not assignable to `tool({ parameters })`. At runtime zod is used as is.
+const stepParameters = z.object({ step: z.number() }) as unknown as StandardSchemaLike<{ step: number }>;
+
+function stepTool(needsApproval: boolean, onCall: () => void) {
+  return tool({
+    name: STEP_TOOL,
+    description: 'Advances the benchmark by one step.',
+    parameters: stepParameters,
+    needsApproval,
+    execute: ({ step }) => {
+      onCall();
+      return `step ${step} ok`;
+    },
+  });
+}
+
+export const adapter: BenchAdapter = {
+  sdk: 'baton',
+
+  toolLoop(toolTurns, streamed) {
+    let calls = 0;
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool until told otherwise.',
+      model: new InstantModel({ kind: 'tool-loop', toolTurns }),
+      tools: [stepTool(false, () => (calls += 1))],
+    });
+    return async () => {
+      const before = calls;
+      let finalOutput: unknown;
+      if (streamed) {
+        const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+        let events = 0;
+        for await (const _event of result) events += 1;
+        await result.completed;
+        check(events > toolTurns * 2, `baton streamed run produced only ${events} events`);
+        finalOutput = result.finalOutput;
+      } else {
+        finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+      }
+      check(finalOutput === FINAL_TEXT, `baton final output was ${JSON.stringify(finalOutput)}`);
+      check(calls - before === toolTurns, `baton ran the tool ${calls - before} times, expected ${toolTurns}`);
+    };
+  },
+
+  textStream(deltas) {
+    const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new InstantModel({ kind: 'text', deltas }) });
+    return async () => {
+      const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+      let received = 0;
+      for await (const event of result) {
+        if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+      }
+      await result.completed;
+      return received;
+    };
+  },
+
+  pausedRun() {
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool.',
+      model: new InstantModel({ kind: 'tool-loop', toolTurns: 1 }),
+      tools: [stepTool(true, () => check(false, 'baton ran a tool that needs approval'))],
+    });
+    return async () => {
+      const result = await runner.run(agent, 'go', { maxTurns: MAX_TURNS });
+      check(result.interruptions.length === 1, `baton paused run has ${result.interruptions.length} interruptions`);
+      return result;
+    };
+  },
+};

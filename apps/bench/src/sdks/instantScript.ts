@@ -1,0 +1,77 @@
+/**
+ * What the instant models answer, shared by both SDKs' hand-written `Model`s. The model is
+ * stateless: it reads the request input and decides, so one instance serves any number of runs.
+ * Every call builds fresh objects, as a real provider would (a run may keep them).
+ */
+
+export const STEP_TOOL = 'step';
+export const FINAL_TEXT = 'done';
+export const DELTA_TEXT = 'tok ';
+
+export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number } | { kind: 'text'; deltas: number };
+
+export interface ScriptFunctionCall {
+  type: 'function_call';
+  id: string;
+  callId: string;
+  name: string;
+  arguments: string;
+  status: 'completed';
+}
+
+export interface ScriptMessage {
+  type: 'message';
+  id: string;
+  role: 'assistant';
+  status: 'completed';
+  content: Array<{ type: 'output_text'; text: string }>;
+}
+
+export type ScriptItem = ScriptFunctionCall | ScriptMessage;
+
+export const USAGE = { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 } as const;
+
+let responseCounter = 0;
+
+export function nextResponseId(): string {
+  responseCounter += 1;
+  return `resp_${responseCounter}`;
+}
+
+/** How many tool results the input already holds: the number of tool turns done so far. */
+export function toolResultsIn(input: string | ReadonlyArray<unknown>): number {
+  if (typeof input === 'string') return 0;
+  let count = 0;
+  for (const item of input) {
+    if ((item as { type?: unknown }).type === 'function_call_result') count += 1;
+  }
+  return count;
+}
+
+/** The output of the next response. */
+export function nextOutput(plan: ScriptPlan, input: string | ReadonlyArray<unknown>, responseId: string): ScriptItem[] {
+  if (plan.kind === 'text') return [message(responseId, DELTA_TEXT.repeat(plan.deltas))];
+  const done = toolResultsIn(input);
+  if (done >= plan.toolTurns) return [message(responseId, FINAL_TEXT)];
+  return [
+    {
+      type: 'function_call',
+      id: `fc_${responseId}`,
+      callId: `call_${responseId}`,
+      name: STEP_TOOL,
+      arguments: `{"step":${done + 1}}`,
+      status: 'completed',
+    },
+  ];
+}
+
+/** The text deltas a streamed response yields before `response_done`. */
+export function deltasFor(plan: ScriptPlan, output: ScriptItem[]): string[] {
+  if (plan.kind === 'text') return new Array<string>(plan.deltas).fill(DELTA_TEXT);
+  const last = output[output.length - 1];
+  return last?.type === 'message' ? last.content.map((part) => part.text) : [];
+}
+
+function message(responseId: string, text: string): ScriptMessage {
+  return { type: 'message', id: `msg_${responseId}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] };
+}

@@ -1,0 +1,108 @@
+// The reference must never try to export traces: the child also gets OPENAI_AGENTS_DISABLE_TRACING=1.
+import {
+  Agent,
+  Runner,
+  setTracingDisabled,
+  tool,
+  Usage,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamEvent,
+} from '@openai/agents';
+import { z } from 'zod';
+import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
+
+setTracingDisabled(true);
+
+/** An `@openai/agents` `Model` that answers instantly from the same script as Baton's. */
+class InstantModel implements Model {
+  constructor(private readonly plan: ScriptPlan) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const responseId = nextResponseId();
+    return { usage: new Usage({ ...USAGE }), output: nextOutput(this.plan, request.input, responseId), responseId };
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    const responseId = nextResponseId();
+    const output = nextOutput(this.plan, request.input, responseId);
+    yield { type: 'response_started' };
+    const itemId = `msg_${responseId}`;
+    for (const delta of deltasFor(this.plan, output)) yield { type: 'output_text_delta', delta, itemId };
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+}
+
+const runner = new Runner({ tracingDisabled: true });
+
+function stepTool(needsApproval: boolean, onCall: () => void) {
+  return tool({
+    name: STEP_TOOL,
+    description: 'Advances the benchmark by one step.',
+    parameters: z.object({ step: z.number() }),
+    needsApproval,
+    execute: ({ step }) => {
+      onCall();
+      return `step ${step} ok`;
+    },
+  });
+}
+
+export const adapter: BenchAdapter = {
+  sdk: 'reference',
+
+  toolLoop(toolTurns, streamed) {
+    let calls = 0;
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool until told otherwise.',
+      model: new InstantModel({ kind: 'tool-loop', toolTurns }),
+      tools: [stepTool(false, () => (calls += 1))],
+    });
+    return async () => {
+      const before = calls;
+      let finalOutput: unknown;
+      if (streamed) {
+        const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+        let events = 0;
+        for await (const _event of result) events += 1;
+        await result.completed;
+        check(events > toolTurns * 2, `reference streamed run produced only ${events} events`);
+        finalOutput = result.finalOutput;
+      } else {
+        finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+      }
+      check(finalOutput === FINAL_TEXT, `reference final output was ${JSON.stringify(finalOutput)}`);
+      check(calls - before === toolTurns, `reference ran the tool ${calls - before} times, expected ${toolTurns}`);
+    };
+  },
+
+  textStream(deltas) {
+    const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new InstantModel({ kind: 'text', deltas }) });
+    return async () => {
+      const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+      let received = 0;
+      for await (const event of result) {
+        if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+      }
+      await result.completed;
+      return received;
+    };
+  },
+
+  pausedRun() {
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool.',
+      model: new InstantModel({ kind: 'tool-loop', toolTurns: 1 }),
+      tools: [stepTool(true, () => check(false, 'reference ran a tool that needs approval'))],
+    });
+    return async () => {
+      const result = await runner.run(agent, 'go', { maxTurns: MAX_TURNS });
+      check(result.interruptions.length === 1, `reference paused run has ${result.interruptions.length} interruptions`);
+      return result;
+    };
+  },
+};

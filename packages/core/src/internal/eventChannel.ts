@@ -1,0 +1,98 @@
+import { Effect } from 'effect';
+
+/**
+ * The bounded buffer between a run and the one consumer of its events. A full buffer makes the
+ * producer wait (backpressure); a waiting consumer is handed the next event directly.
+ *
+ * Why not Effect's `Queue`: measured in apps/bench, a fiber hop per event on both sides cost about
+ * 3 µs per text delta, twice the reference SDK's whole delivery cost. This channel keeps the hot
+ * path synchronous and wakes the other side with one promise; the run still sees an Effect API
+ * (`offer`), so interruption and backpressure stay structured.
+ */
+export class EventChannel<A> {
+  readonly #capacity: number;
+  #buffer: A[] = [];
+  #head = 0;
+  #closed = false;
+  #taker: ((result: IteratorResult<A, undefined>) => void) | undefined;
+  #writers: Array<() => void> = [];
+
+  constructor(capacity: number) {
+    this.#capacity = capacity;
+  }
+
+  get size(): number {
+    return this.#buffer.length - this.#head;
+  }
+
+  /** Accepts the event unless the buffer is full. After `close`, events are accepted and dropped. */
+  tryOffer(event: A): boolean {
+    if (this.#closed) return true;
+    const taker = this.#taker;
+    if (taker) {
+      this.#taker = undefined;
+      taker({ done: false, value: event });
+      return true;
+    }
+    if (this.size >= this.#capacity) return false;
+    this.#buffer.push(event);
+    return true;
+  }
+
+  /** Resolves when there is room (or the channel closed). */
+  whenWritable(): Promise<void> {
+    if (this.#closed || this.size < this.#capacity) return Promise.resolve();
+    return new Promise((resolve) => this.#writers.push(resolve));
+  }
+
+  /** Offers the event, suspending while the buffer is full; interruption withdraws the wait. */
+  offer(event: A): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      if (this.tryOffer(event)) return Effect.void;
+      return Effect.callback<void>((resume) => {
+        const wake = () => resume(this.offer(event));
+        this.#writers.push(wake);
+        return Effect.sync(() => {
+          this.#writers = this.#writers.filter((w) => w !== wake);
+        });
+      });
+    });
+  }
+
+  /** The next event, or `done` once the channel is closed and drained. */
+  take(): Promise<IteratorResult<A, undefined>> {
+    if (this.size > 0) {
+      const value = this.#buffer[this.#head]!;
+      this.#head += 1;
+      if (this.#head > 1024 && this.#head * 2 > this.#buffer.length) {
+        this.#buffer = this.#buffer.slice(this.#head);
+        this.#head = 0;
+      }
+      this.#wakeWriter();
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.#closed) return Promise.resolve({ done: true, value: undefined });
+    if (this.#taker) return Promise.reject(new Error('A run’s events have one reader; another read is already waiting.'));
+    return new Promise((resolve) => (this.#taker = resolve));
+  }
+
+  /** No more events: the consumer drains what is buffered, then sees `done`. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#taker?.({ done: true, value: undefined });
+    this.#taker = undefined;
+    for (const wake of this.#writers.splice(0)) wake();
+  }
+
+  /** The consumer went away: drop what is buffered and release waiting producers. */
+  discard(): void {
+    this.#buffer = [];
+    this.#head = 0;
+    this.close();
+  }
+
+  #wakeWriter(): void {
+    this.#writers.shift()?.();
+  }
+}
