@@ -1,4 +1,4 @@
-import { Cause, Effect, Exit } from 'effect';
+import { Cause, Effect, Exit, type Tracer } from 'effect';
 import {
   AgentsError,
   UserError,
@@ -52,6 +52,12 @@ export interface RunConfig {
   toolExecution?: { preApprovalInputGuardrails?: boolean };
   /** A handoff whose tool name is already taken: `'error'` (default, `UserError`) or `'warn'` (the handoff is left out). */
   toolNameCollisionPolicy?: 'error' | 'warn';
+  /**
+   * Receives the run's spans (`baton.run`, `baton.turn`, `baton.model`, `baton.tool`,
+   * `baton.handoff`, `baton.guardrail.*`). Effect users can instead provide a tracer (or an OTLP
+   * layer from `effect/observability`) to `runEffect`.
+   */
+  tracer?: Tracer.Tracer;
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
@@ -177,10 +183,15 @@ export class Runner {
     };
   }
 
+  #traced<A, E>(program: Effect.Effect<A, E>, options: RunOptions<any>): Effect.Effect<A, E> {
+    const tracer = options.tracer ?? this.config.tracer;
+    return tracer ? program.pipe(Effect.withTracer(tracer)) : program;
+  }
+
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const record = recordOf(state);
     options.signal?.throwIfAborted();
-    const exit = await Effect.runPromiseExit(runLoop(record, this.#env(record, options, false, undefined)), {
+    const exit = await Effect.runPromiseExit(this.#traced(runLoop(record, this.#env(record, options, false, undefined)), options), {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal);
@@ -194,7 +205,9 @@ export class Runner {
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
     const channel = new EventChannel<RunStreamEvent>(size);
-    const program = runLoop(record, this.#env(record, options, true, channel)).pipe(Effect.ensuring(Effect.sync(() => channel.close())));
+    const program = this.#traced(runLoop(record, this.#env(record, options, true, channel)), options).pipe(
+      Effect.ensuring(Effect.sync(() => channel.close())),
+    );
     let resolve!: (outcome: Completion) => void;
     const completion = new Promise<Completion>((r) => (resolve = r));
     const result = new StreamedRunResult(state, channel, completion);

@@ -46,7 +46,11 @@ export function executeToolRuns(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
-  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' }).pipe(
+  const traced = (run: ToolRun) =>
+    executeToolRun(run, agent, record, env).pipe(
+      Effect.withSpan('baton.tool', { attributes: { 'baton.tool.name': run.call.name, 'baton.tool.call_id': run.call.callId } }),
+    );
+  return Effect.forEach(runs, traced, { concurrency: 'unbounded' }).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);

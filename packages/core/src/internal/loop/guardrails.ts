@@ -35,8 +35,9 @@ function runGuardrail(
         : Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }'))),
     ),
   );
-  if (guardrail.timeoutMs === undefined) return run;
-  return run.pipe(
+  const traced = run.pipe(Effect.withSpan(`baton.guardrail.${kind.toLowerCase()}`, { attributes: { 'baton.guardrail.name': guardrail.name } }));
+  if (guardrail.timeoutMs === undefined) return traced;
+  return traced.pipe(
     Effect.timeoutOrElse({
       duration: Duration.millis(guardrail.timeoutMs),
       orElse: () => Effect.fail(failed(new Error(`timed out after ${guardrail.timeoutMs}ms`))),

@@ -53,7 +53,11 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     }
     record.currentAgent = target;
     yield* env.emit(new RunAgentUpdatedStreamEvent(target as never));
-  });
+  }).pipe(
+    Effect.withSpan('baton.handoff', {
+      attributes: { 'baton.handoff.from': record.currentAgent.name, 'baton.handoff.to': run.handoff.agentName, 'baton.handoff.tool': run.handoff.toolName },
+    }),
+  );
 }
 
 function isHandoffInputData(value: unknown): value is HandoffInputData {

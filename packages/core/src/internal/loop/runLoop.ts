@@ -23,14 +23,14 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     while ((yield* runTurn(record, env)) === 'continue') {
       // each iteration is one turn
     }
-  });
+  }).pipe(Effect.withSpan('baton.run'));
 }
 
 /** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
 function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turn = yield* prepareTurn(record, env);
-    const modelCall = callModel(turn.model, turn.request, env);
+    const modelCall = callModel(turn.model, turn.request, env).pipe(Effect.withSpan('baton.model', { attributes: { 'baton.streamed': env.streamed } }));
     let response: ModelResponse;
     if (record.currentTurn === 1) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
@@ -44,7 +44,7 @@ function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, Ru
     record.context.usage.add(new Usage(response.usage));
     const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
     return yield* actOnResponse(processed, response, record, env);
-  });
+  }).pipe(Effect.withSpan('baton.turn', { attributes: { 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + 1 } }));
 }
 
 /**
@@ -70,7 +70,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const outcomes = yield* executeToolRuns(remaining.toolRuns, record.currentAgent, record, env);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  });
+  }).pipe(Effect.withSpan('baton.resume', { attributes: { 'baton.agent': record.currentAgent.name } }));
 }
 
 function actOnResponse(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
