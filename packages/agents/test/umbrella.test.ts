@@ -37,6 +37,16 @@ const referenceNames = [
   'OutputGuardrailTripwireTriggered',
   'ToolInputGuardrailTripwireTriggered',
   'ToolOutputGuardrailTripwireTriggered',
+  'defineInputGuardrail',
+  'defineOutputGuardrail',
+  'defineToolInputGuardrail',
+  'defineToolOutputGuardrail',
+  'ToolGuardrailFunctionOutputFactory',
+  'handoff',
+  'getHandoff',
+  'removeAllTools',
+  'RECOMMENDED_PROMPT_PREFIX',
+  'promptWithHandoffInstructions',
 ] as const;
 
 describe('@baton/agents', () => {

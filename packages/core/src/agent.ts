@@ -68,7 +68,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   readonly name: string;
   readonly instructions: AgentInstructions<TContext>;
   readonly handoffDescription: string;
-  readonly handoffs: Array<Agent<any, any> | HandoffContract<any>>;
+  #handoffs: Array<Agent<any, any> | HandoffContract<any>> = [];
   readonly model: string | Model;
   readonly modelSettings: ModelSettings;
   readonly tools: FunctionTool<any>[];
@@ -99,10 +99,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.modelSettings = options.modelSettings ?? {};
     this.tools = requireArray(options.tools, `${label}: \`tools\``);
     validateTools(this.tools, label);
-    this.handoffs = requireArray(options.handoffs, `${label}: \`handoffs\``);
-    this.handoffs.forEach((h, i) => {
-      if (!(h instanceof Agent) && !isHandoff(h)) throw new UserError(`${label}: \`handoffs[${i}]\` must be an Agent or a handoff.`);
-    });
+    this.handoffs = options.handoffs ?? [];
     this.inputGuardrails = requireArray(options.inputGuardrails, `${label}: \`inputGuardrails\``);
     this.outputGuardrails = requireArray(options.outputGuardrails, `${label}: \`outputGuardrails\``);
     validateGuardrails(this.inputGuardrails, `${label}: \`inputGuardrails\``);
@@ -116,6 +113,19 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;
+  }
+
+  /** Agents (or handoffs) this agent may transfer to. Assignable, as in the reference, for cycles. */
+  get handoffs(): Array<Agent<any, any> | HandoffContract<any>> {
+    return this.#handoffs;
+  }
+
+  set handoffs(handoffs: Array<Agent<any, any> | HandoffContract<any>>) {
+    const label = `Agent "${this.name}"`;
+    requireArray(handoffs, `${label}: \`handoffs\``).forEach((h, i) => {
+      if (!(h instanceof Agent) && !isHandoff(h)) throw new UserError(`${label}: \`handoffs[${i}]\` must be an Agent or a handoff.`);
+    });
+    this.#handoffs = handoffs;
   }
 
   /** A copy with some options replaced. */

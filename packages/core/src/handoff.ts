@@ -52,6 +52,12 @@ export class Handoff<TContext = unknown> implements HandoffContract<TContext> {
     this.onInvokeHandoff = onInvokeHandoff;
   }
 
+  /** A copy with some fields replaced. */
+  clone(overrides: Partial<Pick<Handoff<TContext>, 'toolName' | 'toolDescription' | 'inputJsonSchema' | 'strictJsonSchema' | 'inputFilter' | 'isEnabled' | 'onInvokeHandoff' | 'agent' | 'agentName'>> = {}): Handoff<TContext> {
+    const copy = Object.assign(Object.create(Handoff.prototype) as Handoff<TContext>, this);
+    return Object.assign(copy, overrides);
+  }
+
   getHandoffAsFunctionTool(): SerializedFunctionTool {
     return {
       type: 'function',

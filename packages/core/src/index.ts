@@ -25,6 +25,6 @@ export { MemorySession, type MemorySessionOptions } from './memorySession.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ExternalFailure, type RunFailure } from './internal/failures.js';
 export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
-export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
+export { compileSchema, isStandardSchema, type CompiledSchema, type StandardSchemaLike, type InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

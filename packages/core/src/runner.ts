@@ -25,7 +25,6 @@ import { runLoop } from './internal/loop/runLoop.js';
 import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import type { RunRecord } from './internal/runRecord.js';
-import { rememberRunConfig } from './internal/runConfigOf.js';
 
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_STREAM_BUFFER_SIZE = 256;
@@ -157,15 +156,15 @@ export class Runner {
     if (options.session) {
       const history = await options.session.getItems();
       runInput = [...history, ...inputToItems(input)];
-      sessionProgress.set(context, { session: options.session, saved: new WeakSet(), pendingInput: inputToItems(input) });
+      sessionProgress.set(context, { session: options.session, saved: new WeakSet(), pendingInput: inputToItems(input), rewritten: [] });
     }
     return new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
   }
 
   #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
-    rememberRunConfig(record.context, { ...this.config, ...stripRunOnly(options) });
     return {
+      runConfig: { ...this.config, ...stripRunOnly(options) },
       modelProvider: this.config.modelProvider ?? lazyDefaultProvider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
@@ -176,6 +175,10 @@ export class Runner {
       handoffInputFilter: pick('handoffInputFilter'),
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
+      beforeHistoryRewrite: (items) => {
+        const progress = sessionProgress.get(record.context);
+        if (progress) progress.rewritten.push(...items.filter((item) => !progress.saved.has(item) && !progress.rewritten.includes(item)));
+      },
       streamed,
       emit: channel ? (event) => channel.offer(event) : () => Effect.void,
       sink: channel ?? discardingSink,
@@ -272,6 +275,8 @@ interface SessionProgress {
   saved: WeakSet<RunItem>;
   /** The new input, saved with the first batch of items. */
   pendingInput: AgentInputItem[] | undefined;
+  /** Items a handoff input filter removed from the run's history before they were saved. */
+  rewritten: RunItem[];
 }
 
 const sessionProgress = new WeakMap<RunContext<any>, SessionProgress>();
@@ -280,7 +285,8 @@ const sessionProgress = new WeakMap<RunContext<any>, SessionProgress>();
 async function saveToSession(record: RunRecord): Promise<void> {
   const progress = sessionProgress.get(record.context);
   if (!progress) return;
-  const fresh = record.generatedItems.filter((item) => !progress.saved.has(item));
+  const fresh = [...progress.rewritten, ...record.generatedItems].filter((item) => !progress.saved.has(item));
+  progress.rewritten = [];
   const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh)];
   progress.pendingInput = undefined;
   for (const item of fresh) progress.saved.add(item);

@@ -44,8 +44,8 @@ export interface OutputGuardrailFunctionArgs<TContext = unknown, TOutput = unkno
   details?: OutputGuardrailDetails;
 }
 
-/** Checks the final output of the agent that produced it. */
-export interface OutputGuardrail<TContext = unknown, TOutput = unknown> {
+/** Checks the final output of the agent that produced it. Type parameters in the reference's order. */
+export interface OutputGuardrail<TOutput = unknown, TContext = unknown> {
   name: string;
   execute: (args: OutputGuardrailFunctionArgs<TContext, TOutput>) => MaybePromise<GuardrailFunctionOutput>;
   timeoutMs?: number;

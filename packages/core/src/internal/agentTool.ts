@@ -85,7 +85,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
 
   async function runNested(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> {
     const context = runContext instanceof RunContext ? runContext : new RunContext(runContext.context);
-    const runner = new Runner(options.runConfig ?? runConfigOf(context) ?? {});
+    const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
     const resume = details.resumeState;
     const startFrom = resume instanceof RunState ? resume : parseInput(name, input);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;

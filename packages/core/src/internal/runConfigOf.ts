@@ -1,16 +1,17 @@
-import type { RunContext } from '../runContext.js';
+import type { ToolCallDetails } from '@baton/types';
 import type { RunConfig } from '../runner.js';
 
 /**
- * The configuration a context is running under, so a nested run (an agent used as a tool) inherits
- * its parent's provider and policies without reaching into the parent runner.
+ * The configuration of the run that made a tool call, keyed by that call's details object, so a
+ * nested run (an agent used as a tool) inherits its parent's provider and policies. Keyed per
+ * call, not per context: other runs sharing the context (a checker agent) must not overwrite it.
  */
-const configs = new WeakMap<RunContext<any>, RunConfig>();
+const configs = new WeakMap<ToolCallDetails, RunConfig>();
 
-export function rememberRunConfig(context: RunContext<any>, config: RunConfig): void {
-  configs.set(context, config);
+export function rememberRunConfig(details: ToolCallDetails, config: RunConfig): void {
+  configs.set(details, config);
 }
 
-export function runConfigOf(context: RunContext<any>): RunConfig | undefined {
-  return configs.get(context);
+export function runConfigOf(details: ToolCallDetails): RunConfig | undefined {
+  return configs.get(details);
 }

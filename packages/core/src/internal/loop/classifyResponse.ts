@@ -20,6 +20,8 @@ export interface ToolRun {
 export interface HandoffRun {
   readonly call: FunctionCallItem;
   readonly handoff: HandoffContract<any>;
+  /** Further handoff calls in the same response: ignored (first wins), never in history. */
+  readonly ignoredCalls: FunctionCallItem[];
 }
 
 /** A model response sorted into what the loop must do with it. */
@@ -49,8 +51,11 @@ export function classifyResponse(
     if (output.type === 'function_call') {
       const handoff = handoffs.get(output.name);
       if (handoff) {
-        if (handoffRun) continue; // first handoff wins; the others never enter history
-        handoffRun = { call: output, handoff };
+        if (handoffRun) {
+          handoffRun.ignoredCalls.push(output); // first handoff wins; the others never enter history
+          continue;
+        }
+        handoffRun = { call: output, handoff, ignoredCalls: [] };
         newItems.push(new RunHandoffCallItem(output, agent as never));
       } else {
         toolRuns.push({ call: output, tool: tools.get(output.name) });

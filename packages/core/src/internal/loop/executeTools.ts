@@ -19,10 +19,11 @@ import {
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { withAbortSignal } from '../abort.js';
-import type { RunFailure } from '../failures.js';
+import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode, runGuardrailFunction } from '../userCode.js';
 import { functionCallResult, itemEvent, toSmartString } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
+import { rememberRunConfig } from '../runConfigOf.js';
 import type { ToolRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
@@ -121,6 +122,7 @@ function invokeTool(
   };
   const invoke = withAbortSignal((signal) => {
     const details: ToolCallDetails = { toolCall: call, signal, emit };
+    rememberRunConfig(details, env.runConfig);
     if (resumeState !== undefined) details.resumeState = resumeState;
     return Effect.tryPromise({
       try: () => tool.invoke(record.context, call.arguments, details),
@@ -188,7 +190,9 @@ function runToolInputGuardrails(
       const output = yield* checkToolGuardrailOutput(
         'input',
         guardrail.name,
-        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })),
+        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })).pipe(
+          Effect.mapError(asToolCallError),
+        ),
       );
       const result = { guardrail: { type: 'tool_input' as const, name: guardrail.name }, output };
       record.toolInputGuardrailResults.push(result);
@@ -217,7 +221,9 @@ function runToolOutputGuardrails(
       const verdict = yield* checkToolGuardrailOutput(
         'output',
         guardrail.name,
-        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })),
+        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })).pipe(
+          Effect.mapError(asToolCallError),
+        ),
       );
       const result = { guardrail: { type: 'tool_output' as const, name: guardrail.name }, output: verdict };
       record.toolOutputGuardrailResults.push(result);
@@ -250,6 +256,13 @@ function checkToolGuardrailOutput(
   }
   if (behavior.type === 'rejectContent' && typeof behavior.message !== 'string') return invalid('rejectContent needs a string message');
   return Effect.succeed(output);
+}
+
+/** A tool guardrail that throws fails the run as the tool would: `ToolCallError` wrapping the error. */
+function asToolCallError(failure: RunFailure): RunFailure {
+  if (failure instanceof ToolCallError) return failure;
+  const error = toPublicError(failure);
+  return new ToolCallError(`Failed to run function tools: ${messageOf(error)}`, error instanceof Error ? error : new Error(String(error)));
 }
 
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {

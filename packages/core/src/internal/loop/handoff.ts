@@ -25,6 +25,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     if (typeof target !== 'object' || target === null || typeof target.name !== 'string') {
       return yield* Effect.fail(new UserError(`Handoff "${run.handoff.toolName}" did not produce an agent.`));
     }
+    yield* Effect.annotateCurrentSpan('baton.handoff.to', target.name);
     const output = new RunHandoffOutputItem(
       functionCallResult(run.call.callId, run.call.name, getTransferMessage(target)),
       source as never,
@@ -43,11 +44,14 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
         runContext: record.context,
       };
       const filtered = yield* fromUserCode(() => filter(data));
-      if (!isHandoffInputData(filtered)) {
+      const problem = handoffInputDataProblem(filtered);
+      if (problem) {
         return yield* Effect.fail(
-          new UserError(`Handoff input filter for "${run.handoff.toolName}" must return HandoffInputData ({ inputHistory, preHandoffItems, newItems }).`),
+          new UserError(`Handoff input filter for "${run.handoff.toolName}" must return HandoffInputData ({ inputHistory, preHandoffItems, newItems }): ${problem}.`),
         );
       }
+      // The session records what happened, not what the next agent is shown.
+      env.beforeHistoryRewrite(record.generatedItems);
       record.originalInput = filtered.inputHistory;
       record.generatedItems = [...filtered.preHandoffItems, ...filtered.newItems];
     }
@@ -55,17 +59,33 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     yield* env.emit(new RunAgentUpdatedStreamEvent(target as never));
   }).pipe(
     Effect.withSpan('baton.handoff', {
-      attributes: { 'baton.handoff.from': record.currentAgent.name, 'baton.handoff.to': run.handoff.agentName, 'baton.handoff.tool': run.handoff.toolName },
+      attributes: {
+        'baton.handoff.from': record.currentAgent.name,
+        'baton.handoff.tool': run.handoff.toolName,
+        ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),
+      },
     }),
   );
 }
 
-function isHandoffInputData(value: unknown): value is HandoffInputData {
-  if (typeof value !== 'object' || value === null) return false;
+const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
+
+/** What is wrong with a filter's return value, or undefined when it is valid HandoffInputData. */
+function handoffInputDataProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return `got ${value === null ? 'null' : typeof value}`;
   const data = value as HandoffInputData;
-  return (
-    (typeof data.inputHistory === 'string' || Array.isArray(data.inputHistory)) &&
-    Array.isArray(data.preHandoffItems) &&
-    Array.isArray(data.newItems)
-  );
+  if (typeof data.inputHistory !== 'string') {
+    if (!Array.isArray(data.inputHistory)) return '`inputHistory` must be a string or an array of protocol items';
+    const bad = data.inputHistory.findIndex((item) => typeof item !== 'object' || item === null || (typeof item.type !== 'string' && typeof (item as { role?: unknown }).role !== 'string'));
+    if (bad >= 0) return `\`inputHistory[${bad}]\` is not a protocol item`;
+  }
+  for (const field of ['preHandoffItems', 'newItems'] as const) {
+    const list = data[field];
+    if (!Array.isArray(list)) return `\`${field}\` must be an array of run items`;
+    const bad = list.findIndex(
+      (item) => typeof item !== 'object' || item === null || !RUN_ITEM_TYPES.has((item as { type?: string }).type ?? '') || typeof item.rawItem !== 'object',
+    );
+    if (bad >= 0) return `\`${field}[${bad}]\` is not a run item`;
+  }
+  return undefined;
 }

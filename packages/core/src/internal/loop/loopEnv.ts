@@ -1,4 +1,5 @@
 import type { Effect } from 'effect';
+import type { RunConfig } from '../../runner.js';
 import type {
   HandoffInputFilter,
   InputGuardrail,
@@ -6,6 +7,7 @@ import type {
   ModelProvider,
   ModelSettings,
   OutputGuardrail,
+  RunItem,
   RunStreamEvent,
 } from '@baton/types';
 
@@ -32,6 +34,10 @@ export interface LoopEnv {
   readonly streamed: boolean;
   /** Sends an event to the caller; suspends while the caller's buffer is full. */
   readonly emit: (event: RunStreamEvent) => Effect.Effect<void>;
+  /** The runner configuration of this run, handed down to nested runs of agent tools. */
+  readonly runConfig: RunConfig;
+  /** Called with the items about to be replaced by a handoff input filter (so a session keeps them). */
+  readonly beforeHistoryRewrite: (items: readonly RunItem[]) => void;
   /** The same destination for hot paths (model deltas): a synchronous offer, and a wait for room. */
   readonly sink: EventSink;
   /** Whether events are observed at all (tools skip building them when not). */

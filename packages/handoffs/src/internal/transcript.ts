@@ -1,0 +1,38 @@
+import type { AgentInputItem, FunctionCallResultOutput } from '@baton/core';
+
+/** A conversation as plain text, one line per item, for an agent to read (reasoning is left out). */
+export function renderTranscript(items: readonly AgentInputItem[]): string {
+  return items
+    .map(renderItem)
+    .filter((line): line is string => line !== undefined)
+    .join('\n');
+}
+
+function renderItem(item: AgentInputItem): string | undefined {
+  switch (item.type) {
+    case 'function_call':
+      return `[tool call] ${item.name}(${item.arguments})`;
+    case 'function_call_result':
+      return `[tool result] ${item.name}: ${renderOutput(item.output)}`;
+    case 'reasoning':
+    case 'unknown':
+      return undefined;
+    default:
+      break;
+  }
+  if (item.role === 'system') return `system: ${item.content}`;
+  if (item.role === 'user') {
+    const text =
+      typeof item.content === 'string'
+        ? item.content
+        : item.content.map((part) => (part.type === 'input_text' ? part.text : `[${part.type === 'input_image' ? 'image' : 'file'}]`)).join(' ');
+    return `user: ${text}`;
+  }
+  return `assistant: ${item.content.map((part) => (part.type === 'output_text' ? part.text : `[refusal] ${part.refusal}`)).join('')}`;
+}
+
+function renderOutput(output: FunctionCallResultOutput): string {
+  if (typeof output === 'string') return output;
+  const parts = Array.isArray(output) ? output : [output];
+  return parts.map((part) => (part.type === 'text' ? part.text : '[image]')).join(' ');
+}
