@@ -1,5 +1,6 @@
 import { Effect } from 'effect';
 import {
+  AgentsError,
   GuardrailExecutionError,
   InvalidToolInputError,
   ModelBehaviorError,
@@ -183,27 +184,16 @@ function runToolInputGuardrails(
   agent: Agent<any, any>,
   record: RunRecord,
 ): Effect.Effect<string | undefined, RunFailure> {
-  const guardrails = tool.inputGuardrails ?? [];
-  if (guardrails.length === 0) return Effect.succeed(undefined);
-  return Effect.gen(function* () {
-    for (const guardrail of guardrails) {
-      const output = yield* checkToolGuardrailOutput(
-        'input',
-        guardrail.name,
-        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call })).pipe(
-          Effect.mapError(asToolCallError),
-        ),
-      );
-      const result = { guardrail: { type: 'tool_input' as const, name: guardrail.name }, output };
-      record.toolInputGuardrailResults.push(result);
-      if (output.behavior.type === 'rejectContent') return output.behavior.message;
-      if (output.behavior.type === 'throwException') {
-        const tripwire = new ToolInputGuardrailTripwireTriggered(`Tool input guardrail triggered: ${guardrail.name}`, result);
-        return yield* Effect.fail(new ToolCallError(`Failed to run function tools: ${tripwire.message}`, tripwire));
-      }
-    }
-    return undefined;
-  });
+  return runToolGuardrails(
+    'input',
+    tool.inputGuardrails ?? [],
+    (guardrail) => guardrail.run({ context: record.context, agent: agent as never, toolCall: call }),
+    (result) => {
+      const tagged = { guardrail: { type: 'tool_input' as const, name: result.name }, output: result.output };
+      record.toolInputGuardrailResults.push(tagged);
+      return new ToolInputGuardrailTripwireTriggered(`Tool input guardrail triggered: ${result.name}`, tagged);
+    },
+  );
 }
 
 /** Tool output guardrails, in order: returns the replacement output, or undefined to keep it. */
@@ -214,22 +204,36 @@ function runToolOutputGuardrails(
   agent: Agent<any, any>,
   record: RunRecord,
 ): Effect.Effect<string | undefined, RunFailure> {
-  const guardrails = tool.outputGuardrails ?? [];
+  return runToolGuardrails(
+    'output',
+    tool.outputGuardrails ?? [],
+    (guardrail) => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output }),
+    (result) => {
+      const tagged = { guardrail: { type: 'tool_output' as const, name: result.name }, output: result.output };
+      record.toolOutputGuardrailResults.push(tagged);
+      return new ToolOutputGuardrailTripwireTriggered(`Tool output guardrail triggered: ${result.name}`, tagged);
+    },
+  );
+}
+
+/**
+ * Runs tool guardrails one at a time: `allow` goes on, the first `rejectContent` answers with its
+ * message, the first `throwException` fails the run with `ToolCallError` wrapping the tripwire.
+ */
+function runToolGuardrails<G extends { name: string }>(
+  kind: 'input' | 'output',
+  guardrails: readonly G[],
+  run: (guardrail: G) => ToolGuardrailFunctionOutput | Promise<ToolGuardrailFunctionOutput>,
+  recordResult: (result: { name: string; output: ToolGuardrailFunctionOutput }) => AgentsError,
+): Effect.Effect<string | undefined, RunFailure> {
   if (guardrails.length === 0) return Effect.succeed(undefined);
   return Effect.gen(function* () {
     for (const guardrail of guardrails) {
-      const verdict = yield* checkToolGuardrailOutput(
-        'output',
-        guardrail.name,
-        yield* runGuardrailFunction(() => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output })).pipe(
-          Effect.mapError(asToolCallError),
-        ),
-      );
-      const result = { guardrail: { type: 'tool_output' as const, name: guardrail.name }, output: verdict };
-      record.toolOutputGuardrailResults.push(result);
-      if (verdict.behavior.type === 'rejectContent') return verdict.behavior.message;
-      if (verdict.behavior.type === 'throwException') {
-        const tripwire = new ToolOutputGuardrailTripwireTriggered(`Tool output guardrail triggered: ${guardrail.name}`, result);
+      const raw = yield* runGuardrailFunction(() => run(guardrail)).pipe(Effect.mapError(asToolCallError));
+      const output = yield* checkToolGuardrailOutput(kind, guardrail.name, raw);
+      const tripwire = recordResult({ name: guardrail.name, output });
+      if (output.behavior.type === 'rejectContent') return output.behavior.message;
+      if (output.behavior.type === 'throwException') {
         return yield* Effect.fail(new ToolCallError(`Failed to run function tools: ${tripwire.message}`, tripwire));
       }
     }

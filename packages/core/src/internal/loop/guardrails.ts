@@ -45,29 +45,33 @@ function runGuardrail(
   );
 }
 
+interface GuardrailBatch<G extends { name: string; timeoutMs?: number }> {
+  readonly kind: Kind;
+  readonly guardrails: readonly G[];
+  readonly execute: (guardrail: G) => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>;
+  /** Records a completed guardrail's result and returns the tripwire error it would raise. */
+  readonly recordResult: (guardrail: G, output: GuardrailFunctionOutput) => AgentsError;
+  readonly onFirstFailure: Effect.Effect<void>;
+}
+
 /**
- * Runs a batch of input guardrails concurrently. Every guardrail finishes and its result is recorded
+ * Runs a batch of guardrails concurrently. Every guardrail finishes and its result is recorded
  * before the first failure (in list order) surfaces; `onFirstFailure` runs as soon as one trips or
  * throws, so the caller can abort the model call at once.
  */
-export function runInputGuardrails(
-  guardrails: readonly InputGuardrail<any>[],
-  args: InputGuardrailFunctionArgs<any>,
-  record: RunRecord,
-  onFirstFailure: Effect.Effect<void> = Effect.void,
-): Effect.Effect<void, RunFailure> {
-  if (guardrails.length === 0) return Effect.void;
+function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch: GuardrailBatch<G>): Effect.Effect<void, RunFailure> {
+  if (batch.guardrails.length === 0) return Effect.void;
   return Effect.gen(function* () {
     let signalled = false;
     const signal = Effect.suspend(() => {
       if (signalled) return Effect.void;
       signalled = true;
-      return onFirstFailure;
+      return batch.onFirstFailure;
     });
     const exits = yield* Effect.forEach(
-      guardrails,
+      batch.guardrails,
       (guardrail) =>
-        runGuardrail('Input', guardrail, () => guardrail.execute(args)).pipe(
+        runGuardrail(batch.kind, guardrail, () => batch.execute(guardrail)).pipe(
           Effect.tap((output) => (output.tripwireTriggered ? signal : Effect.void)),
           Effect.tapError(() => signal),
           Effect.exit,
@@ -76,21 +80,34 @@ export function runInputGuardrails(
     );
     let failure: AgentsError | undefined;
     exits.forEach((exit, i) => {
-      const guardrail = guardrails[i]!;
       if (Exit.isSuccess(exit)) {
-        const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output: exit.value };
-        record.inputGuardrailResults.push(result);
-        if (!failure && exit.value.tripwireTriggered) {
-          failure = new InputGuardrailTripwireTriggered(
-            `Input guardrail triggered: ${JSON.stringify(exit.value.outputInfo ?? null)}`,
-            result,
-          );
-        }
+        const tripwire = batch.recordResult(batch.guardrails[i]!, exit.value);
+        if (!failure && exit.value.tripwireTriggered) failure = tripwire;
       } else if (!failure) {
         failure = errorOf(exit);
       }
     });
     if (failure) return yield* Effect.fail(failure);
+  });
+}
+
+/** Runs a batch of input guardrails (see `runGuardrailBatch`). */
+export function runInputGuardrails(
+  guardrails: readonly InputGuardrail<any>[],
+  args: InputGuardrailFunctionArgs<any>,
+  record: RunRecord,
+  onFirstFailure: Effect.Effect<void> = Effect.void,
+): Effect.Effect<void, RunFailure> {
+  return runGuardrailBatch({
+    kind: 'Input',
+    guardrails,
+    execute: (guardrail) => guardrail.execute(args),
+    recordResult: (guardrail, output) => {
+      const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output };
+      record.inputGuardrailResults.push(result);
+      return new InputGuardrailTripwireTriggered(`Input guardrail triggered: ${JSON.stringify(output.outputInfo ?? null)}`, result);
+    },
+    onFirstFailure,
   });
 }
 
@@ -124,35 +141,16 @@ export function runOutputGuardrails(
   args: OutputGuardrailFunctionArgs<any, unknown>,
   record: RunRecord,
 ): Effect.Effect<void, RunFailure> {
-  if (guardrails.length === 0) return Effect.void;
-  return Effect.gen(function* () {
-    const exits = yield* Effect.forEach(
-      guardrails,
-      (guardrail) => Effect.exit(runGuardrail('Output', guardrail, () => guardrail.execute(args))),
-      { concurrency: 'unbounded' },
-    );
-    let failure: AgentsError | undefined;
-    exits.forEach((exit, i) => {
-      const guardrail = guardrails[i]!;
-      if (Exit.isSuccess(exit)) {
-        const result = {
-          guardrail: { type: 'output' as const, name: guardrail.name },
-          agentOutput: args.agentOutput,
-          agent: args.agent,
-          output: exit.value,
-        };
-        record.outputGuardrailResults.push(result);
-        if (!failure && exit.value.tripwireTriggered) {
-          failure = new OutputGuardrailTripwireTriggered(
-            `Output guardrail triggered: ${JSON.stringify(exit.value.outputInfo ?? null)}`,
-            result,
-          );
-        }
-      } else if (!failure) {
-        failure = errorOf(exit);
-      }
-    });
-    if (failure) return yield* Effect.fail(failure);
+  return runGuardrailBatch({
+    kind: 'Output',
+    guardrails,
+    execute: (guardrail) => guardrail.execute(args),
+    recordResult: (guardrail, output) => {
+      const result = { guardrail: { type: 'output' as const, name: guardrail.name }, agentOutput: args.agentOutput, agent: args.agent, output };
+      record.outputGuardrailResults.push(result);
+      return new OutputGuardrailTripwireTriggered(`Output guardrail triggered: ${JSON.stringify(output.outputInfo ?? null)}`, result);
+    },
+    onFirstFailure: Effect.void,
   });
 }
 
