@@ -71,6 +71,10 @@ export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelPr
   stream?: boolean;
   /** Conversation memory: its history is prepended to the input, and the run's items appended to it. */
   session?: Session;
+  /** Continue a conversation the provider stores (Responses API): only new items are sent. */
+  previousResponseId?: string;
+  /** A provider-side conversation to run in (Responses API): only new items are sent. */
+  conversationId?: string;
 }
 
 export type NonStreamRunOptions<TContext = unknown> = RunOptions<TContext> & { stream?: false };
@@ -146,6 +150,9 @@ export class Runner {
       return input;
     }
     validateRunInput(input);
+    if (options.previousResponseId !== undefined && options.conversationId !== undefined) {
+      throw new UserError('Pass either previousResponseId or conversationId, not both.');
+    }
     validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
     const maxTurns = options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS);
@@ -165,6 +172,10 @@ export class Runner {
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
     return {
       runConfig: { ...this.config, ...stripRunOnly(options) },
+      serverConversation:
+        options.previousResponseId !== undefined || options.conversationId !== undefined
+          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
+          : undefined,
       modelProvider: this.config.modelProvider ?? lazyDefaultProvider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
@@ -262,7 +273,7 @@ function attachState(error: unknown, state: RunState<any, any>): unknown {
 }
 
 function stripRunOnly(options: RunOptions<any>): RunConfig {
-  const { context: _c, signal: _s, stream: _st, session: _se, ...config } = options;
+  const { context: _c, signal: _s, stream: _st, session: _se, previousResponseId: _p, conversationId: _cv, ...config } = options;
   return config;
 }
 

@@ -37,6 +37,11 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     const filter = run.handoff.inputFilter ?? env.handoffInputFilter;
     if (filter) {
       if (typeof filter !== 'function') return yield* Effect.fail(new UserError('Invalid handoff input filter: not callable'));
+      if (env.serverConversation) {
+        return yield* Effect.fail(
+          new UserError('Handoff input filters cannot be used with previousResponseId or conversationId: the server keeps the full history.'),
+        );
+      }
       const data: HandoffInputData = {
         inputHistory: record.originalInput,
         preHandoffItems: record.generatedItems.slice(0, turnStart),

@@ -1,6 +1,7 @@
 import { Effect } from 'effect';
 import {
   MaxTurnsExceededError,
+  type AgentInputItem,
   UserError,
   type FunctionTool,
   type HandoffContract,
@@ -43,7 +44,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       delete modelSettings.toolChoice;
     }
     const request: ModelRequest = {
-      input: [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems)],
+      input: turnInput(record, env),
       modelSettings,
       tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict })),
       handoffs: handoffs.map((h) => ({
@@ -56,6 +57,9 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       tracing: false,
     };
     if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+    const conversation = env.serverConversation;
+    if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
+    if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
   });
 }
@@ -90,6 +94,16 @@ export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Eff
     }
     return { tools: toolsByName, handoffs: handoffsByName };
   });
+}
+
+/** Everything so far, or with a server-kept conversation only what the server has not seen. */
+function turnInput(record: RunRecord, env: LoopEnv): AgentInputItem[] {
+  const conversation = env.serverConversation;
+  if (!conversation || conversation.knownItems === undefined) {
+    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems)];
+  }
+  const owed = conversation.owedOutputs.splice(0);
+  return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems))];
 }
 
 function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {

@@ -1,7 +1,7 @@
 import { Effect } from 'effect';
 import { Usage, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
-import { itemEvent } from '../items.js';
+import { functionCallResult, itemEvent } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
@@ -73,6 +73,17 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
   }).pipe(Effect.withSpan('baton.resume', { attributes: { 'baton.agent': record.currentAgent.name } }));
 }
 
+/** The server now knows its own output; ignored handoff calls still need an answer there. */
+function rememberServerState(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): void {
+  const conversation = env.serverConversation;
+  if (!conversation) return;
+  conversation.previousResponseId = response.responseId ?? conversation.previousResponseId;
+  conversation.knownItems = record.generatedItems.length;
+  for (const call of processed.handoffRun?.ignoredCalls ?? []) {
+    conversation.owedOutputs.push(functionCallResult(call.callId, call.name, 'Multiple handoffs detected, ignoring this one.'));
+  }
+}
+
 function actOnResponse(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turnStart = record.generatedItems.length;
@@ -80,6 +91,7 @@ function actOnResponse(processed: ProcessedResponse, response: ModelResponse, re
       record.generatedItems.push(item);
       yield* env.emit(itemEvent(item));
     }
+    rememberServerState(processed, response, record, env);
     const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
   });

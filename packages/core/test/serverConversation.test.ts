@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
+import { Agent, UserError, run, tool, type ModelResponse } from '../src/index.js';
+
+const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
+const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: { requests: 1 }, responseId: id });
+
+describe('a conversation the provider keeps', () => {
+  it('chains previousResponseId and sends only what the server has not seen', async () => {
+    const model = new ScriptedModel([response('resp_1', [functionCall('echo', { text: 'hi' }, { callId: 'c1' })]), response('resp_2', [assistantMessage('done')])]);
+    const result = await run(new Agent({ name: 'A', model, tools: [echo] }), 'go', { previousResponseId: 'resp_0' });
+    expect(result.finalOutput).toBe('done');
+    const [first, second] = model.calls;
+    expect(first?.request.previousResponseId).toBe('resp_0');
+    expect(first?.request.input).toEqual([{ type: 'message', role: 'user', content: 'go' }]);
+    expect(second?.request.previousResponseId).toBe('resp_1');
+    expect(second?.request.input).toEqual([
+      { type: 'function_call_result', callId: 'c1', name: 'echo', status: 'completed', output: { type: 'text', text: 'hi' } },
+    ]);
+  });
+
+  it('passes conversationId on every request and answers ignored handoff calls on the server', async () => {
+    const billing = new Agent({ name: 'Billing', model: new ScriptedModel([response('resp_3', [assistantMessage('billing here')])]) });
+    const refunds = new Agent({ name: 'Refunds', model: new ScriptedModel([]) });
+    const triageModel = new ScriptedModel([
+      response('resp_1', [functionCall('transfer_to_Billing', {}, { callId: 'h1' }), functionCall('transfer_to_Refunds', {}, { callId: 'h2' })]),
+    ]);
+    const triage = new Agent({ name: 'Triage', model: triageModel, handoffs: [billing, refunds] });
+    const result = await run(triage, 'help', { conversationId: 'conv_1' });
+    expect(result.finalOutput).toBe('billing here');
+    const billingCall = (billing.model as ScriptedModel).calls[0]!;
+    expect(billingCall.request.conversationId).toBe('conv_1');
+    const sentIds = (billingCall.request.input as Array<{ callId?: string; output?: unknown }>).map((item) => [item.callId, item.output]);
+    expect(sentIds).toEqual([
+      ['h2', { type: 'text', text: 'Multiple handoffs detected, ignoring this one.' }],
+      ['h1', { type: 'text', text: '{"assistant":"Billing"}' }],
+    ]);
+    expect(JSON.stringify(result.history)).not.toContain('h2');
+  });
+
+  it('rejects both options at once, and handoff input filters with a server-kept conversation', async () => {
+    const agent = new Agent({ name: 'A', model: new ScriptedModel([]) });
+    await expect(run(agent, 'x', { previousResponseId: 'a', conversationId: 'b' })).rejects.toBeInstanceOf(UserError);
+    const target = new Agent({ name: 'B', model: new ScriptedModel([]) });
+    const model = new ScriptedModel([[functionCall('transfer_to_B', {})]]);
+    const filtered = await run(new Agent({ name: 'A', model, handoffs: [target] }), 'x', {
+      previousResponseId: 'r0',
+      handoffInputFilter: (data) => data,
+    }).catch((e: unknown) => e);
+    expect(filtered).toBeInstanceOf(UserError);
+    expect((filtered as Error).message).toContain('previousResponseId or conversationId');
+  });
+});
