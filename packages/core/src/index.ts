@@ -15,8 +15,12 @@ export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStre
 export { tool, defaultToolErrorFunction } from './tool.js';
 export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
 export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
-export { RunContext, type ApprovalSubject } from './runContext.js';
+export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
 export { RunState } from './runState.js';
+export type { ContextStrategy } from './internal/serialization/readState.js';
+export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './internal/serialization/identity.js';
+export { agentToolSourceAgent } from './internal/agentTool.js';
+export { parametersFingerprint } from './internal/serialization/fingerprint.js';
 export { RunResult, RunResultBase } from './runResult.js';
 export { StreamedRunResult } from './streamedRunResult.js';
 export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';

@@ -1,18 +1,45 @@
 import {
+  RunStateError,
   Usage,
+  type ApprovalDecisionMetadata,
   type ApprovalTarget,
   type ApproveOptions,
   type RejectOptions,
   type RunContextContract,
+  type SerializedApprovalRequest,
   type ToolApprovalRecord,
 } from '@baton/types';
 
 /** Anything naming a pending tool call: an approval item or `{ toolName, callId }`. */
 export type ApprovalSubject = ApprovalTarget | { toolName?: string; rawItem: { name: string; callId: string } };
 
-function targetOf(subject: ApprovalSubject): ApprovalTarget {
+/** An open approval request: after `expiresAt` an undecided call counts as rejected. */
+export interface ApprovalRequest {
+  expiresAt: string;
+}
+
+type Decision = ApprovalDecisionMetadata & { approved: boolean };
+
+export function approvalTargetOf(subject: ApprovalSubject): ApprovalTarget {
   if ('rawItem' in subject) return { toolName: subject.toolName ?? subject.rawItem.name, callId: subject.rawItem.callId };
   return subject;
+}
+
+/** Sets an own property (a call id such as `__proto__` must not reach the prototype). */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function withoutKey<T>(source: Record<string, T> | undefined, key: string): Record<string, T> {
+  const copy: Record<string, T> = {};
+  if (source) for (const k of Object.keys(source)) if (k !== key) setOwn(copy, k, source[k]!);
+  return copy;
+}
+
+function withKey<T>(source: Record<string, T> | undefined, key: string, value: T): Record<string, T> {
+  const copy = withoutKey(source, key);
+  setOwn(copy, key, value);
+  return copy;
 }
 
 function withoutCall(list: boolean | string[], callId: string): boolean | string[] {
@@ -24,56 +51,70 @@ function withCall(list: boolean | string[], callId: string): string[] {
   return ids.includes(callId) ? ids : [...ids, callId];
 }
 
+function toIsoDate(value: Date | string | number, label: string): string {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(time)) throw new RunStateError('invalid_state', `${label}: expected a date, got ${String(value)}.`);
+  return new Date(time).toISOString();
+}
+
 /**
  * The context every tool, guardrail and callback receives: the user's own context object, the run's
- * usage, and the approval decisions made so far (per call, or sticky for a whole tool).
+ * usage, and the approval decisions made so far (per call, or sticky for a whole tool), with who
+ * decided, when and why, and when open approval requests expire.
  */
 export class RunContext<TContext = unknown> implements RunContextContract<TContext> {
   context: TContext;
   readonly usage: Usage;
   readonly #approvals = new Map<string, ToolApprovalRecord>();
+  readonly #requests = new Map<string, Map<string, ApprovalRequest>>();
 
   constructor(context: TContext = {} as TContext, usage: Usage = new Usage()) {
     this.context = context;
     this.usage = usage;
   }
 
-  /** `true` approved, `false` rejected, `undefined` undecided. A per-call decision beats a sticky one. */
+  /**
+   * `true` approved, `false` rejected, `undefined` undecided. A per-call decision beats a sticky one.
+   * An approval request past its expiry counts as rejected unless it was approved before the expiry.
+   */
   isToolApproved(target: ApprovalTarget): boolean | undefined {
-    const record = this.#approvals.get(target.toolName);
-    if (!record) return undefined;
-    // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
-    const exact = record.decisions?.[target.callId];
-    if (exact) return exact.approved;
-    if (Array.isArray(record.approved) && record.approved.includes(target.callId)) return true;
-    if (Array.isArray(record.rejected) && record.rejected.includes(target.callId)) return false;
-    if (record.approved === true) return true;
-    if (record.rejected === true) return false;
-    return undefined;
+    const decision = this.#decision(target);
+    if (decision?.approved === false) return false;
+    if (this.#expiredRequest(target, decision)) return false;
+    return decision?.approved;
   }
 
   getRejectionMessage(target: ApprovalTarget): string | undefined {
+    const decision = this.#decision(target);
+    if (decision?.approved !== false) {
+      const expired = this.#expiredRequest(target, decision);
+      if (expired) return expiryMessage(target, expired.expiresAt);
+    }
     const record = this.#approvals.get(target.toolName);
     if (!record) return undefined;
-    const perCall = record.messages?.[target.callId];
+    const perCall = record.messages !== undefined && Object.hasOwn(record.messages, target.callId) ? record.messages[target.callId] : undefined;
     if (perCall !== undefined) return perCall;
     return record.rejected === true ? record.stickyRejectMessage : undefined;
   }
 
   /** Records an approval. With `alwaysApprove`, every later call of the tool is approved too. */
   approveTool(subject: ApprovalSubject, options: ApproveOptions = {}): void {
-    const { toolName, callId } = targetOf(subject);
+    const target = approvalTargetOf(subject);
+    const { toolName, callId } = target;
+    const request = this.getApprovalRequest(target);
+    if (request && Date.now() >= Date.parse(request.expiresAt)) {
+      throw new RunStateError('approval_expired', `${expiryMessage(target, request.expiresAt)} It can no longer be approved.`);
+    }
     const record = this.#record(toolName);
-    const meta = { approved: true, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
-    const messages = { ...record.messages };
-    delete messages[callId];
+    const meta: Decision = { approved: true, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
+    const messages = withoutKey(record.messages, callId);
     if (options.alwaysApprove) {
       // Calls rejected one by one stay rejected: a per-call decision beats the sticky one.
       this.#approvals.set(toolName, {
         approved: true,
         rejected: withoutCall(record.rejected === true ? [] : record.rejected, callId),
         messages,
-        decisions: { ...record.decisions, '*': meta, [callId]: meta },
+        decisions: withKey(withKey(record.decisions, '*', meta), callId, meta),
       });
       return;
     }
@@ -82,25 +123,23 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       approved: record.approved === true ? true : withCall(record.approved, callId),
       rejected: withoutCall(record.rejected, callId),
       messages,
-      decisions: { ...record.decisions, [callId]: meta },
+      decisions: withKey(record.decisions, callId, meta),
     });
   }
 
   /** Records a rejection, optionally with the message the model receives instead of the tool output. */
   rejectTool(subject: ApprovalSubject, options: RejectOptions = {}): void {
-    const { toolName, callId } = targetOf(subject);
+    const { toolName, callId } = approvalTargetOf(subject);
     const record = this.#record(toolName);
-    const meta = { approved: false, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
-    const messages = { ...record.messages };
-    if (options.message !== undefined) messages[callId] = options.message;
-    else delete messages[callId];
+    const meta: Decision = { approved: false, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
+    const messages = options.message !== undefined ? withKey(record.messages, callId, options.message) : withoutKey(record.messages, callId);
     if (options.alwaysReject) {
       // Calls approved one by one stay approved: a per-call decision beats the sticky one.
       const next: ToolApprovalRecord = {
         approved: withoutCall(record.approved === true ? [] : record.approved, callId),
         rejected: true,
         messages,
-        decisions: { ...record.decisions, '*': meta, [callId]: meta },
+        decisions: withKey(withKey(record.decisions, '*', meta), callId, meta),
       };
       if (options.message !== undefined) next.stickyRejectMessage = options.message;
       this.#approvals.set(toolName, next);
@@ -111,28 +150,124 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       approved: withoutCall(record.approved, callId),
       rejected: record.rejected === true ? true : withCall(record.rejected, callId),
       messages,
-      decisions: { ...record.decisions, [callId]: meta },
+      decisions: withKey(record.decisions, callId, meta),
     });
+  }
+
+  /** Gives a pending call's approval request an expiry; after it, an undecided call counts as rejected. */
+  setApprovalExpiry(subject: ApprovalSubject, expiresAt: Date | string | number): void {
+    const { toolName, callId } = approvalTargetOf(subject);
+    let byCall = this.#requests.get(toolName);
+    if (!byCall) this.#requests.set(toolName, (byCall = new Map()));
+    byCall.set(callId, { expiresAt: toIsoDate(expiresAt, `Approval expiry for tool "${toolName}" (call ${callId})`) });
+  }
+
+  getApprovalRequest(target: ApprovalTarget): ApprovalRequest | undefined {
+    const request = this.#requests.get(target.toolName)?.get(target.callId);
+    return request ? { ...request } : undefined;
+  }
+
+  /** The decision recorded for one call (exact or sticky), with who made it, when and why. */
+  getApprovalDecision(target: ApprovalTarget): (ApprovalDecisionMetadata & { approved: boolean; sticky: boolean }) | undefined {
+    const decision = this.#decision(target);
+    return decision ? { ...decision } : undefined;
   }
 
   /** A copy of every approval record, keyed by tool name. */
   getApprovals(): Record<string, ToolApprovalRecord> {
-    return structuredClone(Object.fromEntries(this.#approvals));
+    const out: Record<string, ToolApprovalRecord> = {};
+    for (const [name, record] of this.#approvals) setOwn(out, name, structuredClone(record));
+    return out;
   }
 
   /** Replaces the approval records (used when restoring a serialized state). */
   setApprovals(approvals: Record<string, ToolApprovalRecord>): void {
     this.#approvals.clear();
-    for (const [name, record] of Object.entries(approvals)) this.#approvals.set(name, structuredClone(record));
+    for (const name of Object.keys(approvals)) this.#approvals.set(name, structuredClone(approvals[name]!));
   }
 
-  toJSON(): { context: TContext; usage: ReturnType<Usage['toJSON']>; approvals: Record<string, ToolApprovalRecord> } {
-    return { context: this.context, usage: this.usage.toJSON(), approvals: this.getApprovals() };
+  /** Every approval request with an expiry, by tool name then call id. */
+  getApprovalRequests(): Record<string, Record<string, SerializedApprovalRequest>> {
+    const out: Record<string, Record<string, SerializedApprovalRequest>> = {};
+    for (const [toolName, byCall] of this.#requests) {
+      const calls: Record<string, SerializedApprovalRequest> = {};
+      for (const [callId, request] of byCall) setOwn(calls, callId, { ...request });
+      setOwn(out, toolName, calls);
+    }
+    return out;
+  }
+
+  /**
+   * Adds serialized approval state to this context without overriding it: a call this context has
+   * decided keeps its decision, a sticky decision here beats one from `approvals`, and requests
+   * keep the expiry set here. Used by `RunState.fromStringWithContext(..., { contextStrategy: 'merge' })`.
+   */
+  mergeApprovals(approvals: Record<string, ToolApprovalRecord>, requests: Record<string, Record<string, SerializedApprovalRequest>> = {}): void {
+    for (const toolName of Object.keys(approvals)) {
+      const current = this.#approvals.get(toolName);
+      this.#approvals.set(toolName, current ? mergeRecords(current, approvals[toolName]!) : structuredClone(approvals[toolName]!));
+    }
+    for (const toolName of Object.keys(requests)) {
+      const calls = requests[toolName]!;
+      for (const callId of Object.keys(calls)) {
+        if (!this.getApprovalRequest({ toolName, callId })) this.setApprovalExpiry({ toolName, callId }, calls[callId]!.expiresAt);
+      }
+    }
+  }
+
+  /** Replaces the approval requests (used when restoring a serialized state). */
+  setApprovalRequests(requests: Record<string, Record<string, SerializedApprovalRequest>>): void {
+    this.#requests.clear();
+    this.mergeApprovals({}, requests);
+  }
+
+  toJSON(): {
+    context: TContext;
+    usage: ReturnType<Usage['toJSON']>;
+    approvals: Record<string, ToolApprovalRecord>;
+    approvalRequests?: Record<string, Record<string, SerializedApprovalRequest>>;
+  } {
+    const json: ReturnType<RunContext<TContext>['toJSON']> = { context: this.context, usage: this.usage.toJSON(), approvals: this.getApprovals() };
+    if (this.#requests.size > 0) json.approvalRequests = this.getApprovalRequests();
+    return json;
   }
 
   #record(toolName: string): ToolApprovalRecord {
     return this.#approvals.get(toolName) ?? { approved: [], rejected: [] };
   }
+
+  #decision(target: ApprovalTarget): (Decision & { sticky: boolean }) | undefined {
+    const record = this.#approvals.get(target.toolName);
+    if (!record) return undefined;
+    const decisions = record.decisions;
+    // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
+    const exact = decisions !== undefined && Object.hasOwn(decisions, target.callId) ? decisions[target.callId] : undefined;
+    if (exact) return { ...exact, sticky: false };
+    if (Array.isArray(record.approved) && record.approved.includes(target.callId)) return { approved: true, sticky: false };
+    if (Array.isArray(record.rejected) && record.rejected.includes(target.callId)) return { approved: false, sticky: false };
+    const sticky = decisions !== undefined && Object.hasOwn(decisions, '*') ? decisions['*'] : undefined;
+    if (record.approved === true) return { ...sticky, approved: true, sticky: true };
+    if (record.rejected === true) return { ...sticky, approved: false, sticky: true };
+    return undefined;
+  }
+
+  /** The request, when it has expired and no approval came before the expiry. */
+  #expiredRequest(target: ApprovalTarget, decision: Decision | undefined): ApprovalRequest | undefined {
+    const request = this.#requests.get(target.toolName)?.get(target.callId);
+    if (!request) return undefined;
+    const deadline = Date.parse(request.expiresAt);
+    if (Date.now() < deadline) return undefined;
+    if (decision?.approved === true) {
+      const decidedAt = decision.decidedAt === undefined ? Number.NaN : Date.parse(decision.decidedAt);
+      // A decision of unknown time counts as made in time.
+      if (!Number.isFinite(decidedAt) || decidedAt < deadline) return undefined;
+    }
+    return request;
+  }
+}
+
+function expiryMessage(target: ApprovalTarget, expiresAt: string): string {
+  return `The approval request for tool "${target.toolName}" (call ${target.callId}) expired at ${expiresAt} before it was approved; the call was treated as rejected.`;
 }
 
 function pickMeta(options: ApproveOptions | RejectOptions): { decidedBy?: string; reason?: string } {
@@ -140,4 +275,56 @@ function pickMeta(options: ApproveOptions | RejectOptions): { decidedBy?: string
   if (options.decidedBy !== undefined) meta.decidedBy = options.decidedBy;
   if (options.reason !== undefined) meta.reason = options.reason;
   return meta;
+}
+
+interface NormalizedRecord {
+  sticky: { approved: boolean; meta: Decision | undefined; message: string | undefined } | undefined;
+  calls: Map<string, { approved: boolean; meta: Decision | undefined; message: string | undefined }>;
+}
+
+function normalize(record: ToolApprovalRecord): NormalizedRecord {
+  const calls: NormalizedRecord['calls'] = new Map();
+  const meta = (id: string) => (record.decisions !== undefined && Object.hasOwn(record.decisions, id) ? record.decisions[id] : undefined);
+  const message = (id: string) => (record.messages !== undefined && Object.hasOwn(record.messages, id) ? record.messages[id] : undefined);
+  if (Array.isArray(record.approved)) for (const id of record.approved) calls.set(id, { approved: true, meta: meta(id), message: undefined });
+  if (Array.isArray(record.rejected)) for (const id of record.rejected) calls.set(id, { approved: false, meta: meta(id), message: message(id) });
+  for (const id of Object.keys(record.decisions ?? {})) {
+    if (id !== '*' && !calls.has(id)) calls.set(id, { approved: meta(id)!.approved, meta: meta(id), message: message(id) });
+  }
+  const sticky =
+    record.approved === true
+      ? { approved: true, meta: meta('*'), message: undefined }
+      : record.rejected === true
+        ? { approved: false, meta: meta('*'), message: record.stickyRejectMessage }
+        : undefined;
+  return { sticky, calls };
+}
+
+function denormalize({ sticky, calls }: NormalizedRecord): ToolApprovalRecord {
+  const approved: string[] = [];
+  const rejected: string[] = [];
+  const messages: Record<string, string> = {};
+  const decisions: Record<string, Decision> = {};
+  for (const [id, call] of calls) {
+    (call.approved ? approved : rejected).push(id);
+    if (call.message !== undefined) setOwn(messages, id, call.message);
+    if (call.meta) setOwn(decisions, id, call.meta);
+  }
+  if (sticky?.meta) setOwn(decisions, '*', sticky.meta);
+  const record: ToolApprovalRecord = {
+    approved: sticky?.approved === true ? true : approved,
+    rejected: sticky?.approved === false ? true : rejected,
+    messages,
+    decisions,
+  };
+  if (sticky?.approved === false && sticky.message !== undefined) record.stickyRejectMessage = sticky.message;
+  return record;
+}
+
+/** `current` wins where both decided; `incoming` fills in what `current` does not know. */
+function mergeRecords(current: ToolApprovalRecord, incoming: ToolApprovalRecord): ToolApprovalRecord {
+  const a = normalize(current);
+  const b = normalize(structuredClone(incoming));
+  for (const [id, call] of b.calls) if (!a.calls.has(id)) a.calls.set(id, call);
+  return denormalize({ sticky: a.sticky ?? b.sticky, calls: a.calls });
 }

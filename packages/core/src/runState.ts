@@ -1,6 +1,8 @@
 import {
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
-  Usage,
+  RunStateError,
+  UserError,
+  readRunStateJson,
+  type Usage,
   type AgentInputItem,
   type ApproveOptions,
   type InputGuardrailResult,
@@ -14,8 +16,10 @@ import {
   type ToolOutputGuardrailResult,
 } from '@baton/types';
 import type { Agent } from './agent.js';
-import { RunContext, type ApprovalSubject } from './runContext.js';
+import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
 import { pendingRunKey, type RunRecord } from './internal/runRecord.js';
+import { writeRunState } from './internal/serialization/writeState.js';
+import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 
 let readRecord: (state: RunState<any, any>) => RunRecord;
 
@@ -33,6 +37,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   constructor(context: RunContext<TContext>, originalInput: string | AgentInputItem[], startingAgent: TAgent, maxTurns: number | null) {
     this.#record = {
       context,
+      rootAgent: startingAgent,
       originalInput,
       currentAgent: startingAgent,
       currentTurn: 0,
@@ -104,12 +109,29 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return step?.type === 'next_step_interruption' ? [...step.interruptions] : [];
   }
 
+  /**
+   * Approves a pending call (an item of `getInterruptions()`, or `{ toolName, callId }`). With
+   * `alwaysApprove`, later calls of the tool are approved too. `decidedBy`, `reason` and `decidedAt`
+   * are kept with the decision and serialized with the state.
+   */
   approve(item: ApprovalSubject, options: ApproveOptions = {}): void {
+    this.#requirePending(item, 'approve');
     this.#record.context.approveTool(item, options);
   }
 
+  /** Rejects a pending call; `message` is what the model receives instead of the tool's output. */
   reject(item: ApprovalSubject, options: RejectOptions = {}): void {
+    this.#requirePending(item, 'reject');
     this.#record.context.rejectTool(item, options);
+  }
+
+  /**
+   * Gives a pending call's approval request an expiry: resuming after it treats the call as
+   * rejected (the model is told the request expired), unless it was approved before.
+   */
+  setApprovalExpiry(item: ApprovalSubject, expiresAt: Date | string | number): void {
+    this.#requirePending(item, 'set an expiry for');
+    this.#record.context.setApprovalExpiry(item, expiresAt);
   }
 
   hasPendingAgentToolRun(toolName: string, callId: string): boolean {
@@ -122,45 +144,81 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return nested === undefined ? undefined : String(nested);
   }
 
-  /** The serialized form (schema version `$schemaVersion`). Agents are referenced by name. */
-  toJSON(): SerializedRunState {
-    const r = this.#record;
-    const step = r.currentStep;
-    const json: SerializedRunState = {
-      $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
-      currentTurn: r.currentTurn,
-      maxTurns: r.maxTurns,
-      currentAgent: { name: r.currentAgent.name },
-      originalInput: r.originalInput as SerializedRunState['originalInput'],
-      generatedItems: r.generatedItems.map((item) => item.toJSON() as unknown as SerializedRunState['generatedItems'][number]),
-      modelResponses: r.modelResponses.map((response) => ({
-        ...response,
-        usage: new Usage(response.usage).toJSON(),
-      })) as SerializedRunState['modelResponses'],
-      context: r.context.toJSON() as SerializedRunState['context'],
-      inputGuardrailResults: r.inputGuardrailResults,
-      outputGuardrailResults: r.outputGuardrailResults.map((result) => ({
-        ...result,
-        agent: { name: (result.agent as { name: string }).name },
-      })),
-      toolInputGuardrailResults: r.toolInputGuardrailResults,
-      toolOutputGuardrailResults: r.toolOutputGuardrailResults,
-      pendingAgentToolRuns: Object.fromEntries([...r.pendingAgentToolRuns].map(([key, nested]) => [key, String(nested)])),
-    };
-    if (step) {
-      json.currentStep =
-        step.type === 'next_step_interruption'
-          ? { type: step.type, interruptions: step.interruptions.map((i) => i.toJSON() as unknown as SerializedRunState['generatedItems'][number]) }
-          : step.type === 'next_step_final_output'
-            ? { type: step.type, output: typeof step.output === 'string' ? step.output : JSON.stringify(step.output) }
-            : { type: step.type };
-    }
-    return json;
+  /**
+   * The serialized form (schema version `$schemaVersion`): agents by reference (with a stable
+   * identity when names are shared), nested paused agent-tool runs as their own serialized states.
+   * Baton keeps no tracing API key in a run state, so `includeTracingApiKey` has nothing to add.
+   */
+  toJSON(_options: { includeTracingApiKey?: boolean } = {}): SerializedRunState {
+    return writeRunState(this.#record);
   }
 
-  toString(): string {
-    return JSON.stringify(this.toJSON());
+  toString(options: { includeTracingApiKey?: boolean } = {}): string {
+    return JSON.stringify(this.toJSON(options));
   }
+
+  /**
+   * Rebuilds a state from `toString()` output, against the agent graph rooted at `rootAgent` (the
+   * agent the run started with, rebuilt by this process). States written by an older schema version
+   * are migrated; a newer one, invalid input or an agent reference the graph does not contain is a
+   * `RunStateError` naming what is wrong. `agentRenames` maps old agent identities to new ones.
+   */
+  static async fromString<TContext = unknown, TAgent extends Agent<any, any> = Agent<any, any>>(
+    rootAgent: TAgent,
+    str: string,
+    options: { agentRenames?: Readonly<Record<string, string>> } = {},
+  ): Promise<RunState<TContext, TAgent>> {
+    requireRootAgent(rootAgent, 'RunState.fromString');
+    const { state } = readRunStateJson(str);
+    return restoreRunState(rootAgent, state, withRenames({}, options.agentRenames)) as RunState<TContext, TAgent>;
+  }
+
+  /**
+   * Like `fromString`, running with `context`: `'merge'` (default) keeps it and adds the serialized
+   * approvals it has no decision for; `'replace'` uses it as it is. The serialized application
+   * context and usage are not restored onto a given context.
+   */
+  static async fromStringWithContext<TContext = unknown, TAgent extends Agent<any, any> = Agent<any, any>>(
+    rootAgent: TAgent,
+    str: string,
+    context: RunContext<TContext>,
+    options: { contextStrategy?: ContextStrategy; agentRenames?: Readonly<Record<string, string>> } = {},
+  ): Promise<RunState<TContext, TAgent>> {
+    requireRootAgent(rootAgent, 'RunState.fromStringWithContext');
+    if (!(context instanceof RunContext)) throw new UserError('RunState.fromStringWithContext: `context` must be a RunContext.');
+    const strategy = options.contextStrategy ?? 'merge';
+    if (strategy !== 'merge' && strategy !== 'replace') {
+      throw new UserError(`RunState.fromStringWithContext: \`contextStrategy\` must be 'merge' or 'replace', got ${JSON.stringify(strategy)}.`);
+    }
+    const { state } = readRunStateJson(str);
+    return restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames)) as RunState<TContext, TAgent>;
+  }
+
+  #requirePending(item: ApprovalSubject, action: string): void {
+    if (typeof item !== 'object' || item === null) throw new UserError(`RunState: cannot ${action} ${String(item)}; pass an item of getInterruptions() or { toolName, callId }.`);
+    const target = approvalTargetOf(item);
+    const pending = this.getInterruptions();
+    if (pending.some((p) => p.toolName === target.toolName && p.rawItem.callId === target.callId)) return;
+    const list = pending.map((p) => `${p.toolName} (call ${p.rawItem.callId})`).join(', ') || 'none';
+    throw new RunStateError(
+      'approval_not_pending',
+      `Cannot ${action} tool "${target.toolName}" call ${target.callId}: it is not waiting for approval in this run state. Pending approvals: ${list}.`,
+    );
+  }
+}
+
+function requireRootAgent(agent: unknown, label: string): void {
+  if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string' || !Array.isArray((agent as { tools?: unknown }).tools)) {
+    throw new UserError(`${label}: the first argument must be the run's starting Agent.`);
+  }
+}
+
+function withRenames(options: RestoreOptions, renames: unknown): RestoreOptions {
+  if (renames === undefined) return options;
+  if (typeof renames !== 'object' || renames === null || Array.isArray(renames) || Object.values(renames).some((v) => typeof v !== 'string')) {
+    throw new UserError('`agentRenames` must be an object mapping old agent names (or identities) to new ones.');
+  }
+  return { ...options, agentRenames: renames as Record<string, string> };
 }
 
 /** The record behind a state (core-internal). */

@@ -24,7 +24,7 @@ import { inputToItems, runItemsToInputItems, validateRunInput } from './internal
 import { runLoop } from './internal/loop/runLoop.js';
 import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
-import type { RunRecord } from './internal/runRecord.js';
+import { exclusively, type RunRecord } from './internal/runRecord.js';
 
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_STREAM_BUFFER_SIZE = 256;
@@ -126,7 +126,7 @@ export class Runner {
     return Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* runLoop(record, env(record)).pipe(
+      yield* exclusively(record, runLoop(record, env(record))).pipe(
         Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))),
       );
       return new RunResult(state);
@@ -205,7 +205,7 @@ export class Runner {
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const record = recordOf(state);
     options.signal?.throwIfAborted();
-    const exit = await Effect.runPromiseExit(this.#traced(runLoop(record, this.#env(record, options, false, undefined)), options), {
+    const exit = await Effect.runPromiseExit(this.#traced(exclusively(record, runLoop(record, this.#env(record, options, false, undefined))), options), {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal);
@@ -219,7 +219,7 @@ export class Runner {
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
     const channel = new EventChannel<RunStreamEvent>(size);
-    const program = this.#traced(runLoop(record, this.#env(record, options, true, channel)), options).pipe(
+    const program = this.#traced(exclusively(record, runLoop(record, this.#env(record, options, true, channel))), options).pipe(
       Effect.ensuring(Effect.sync(() => channel.close())),
     );
     let resolve!: (outcome: Completion) => void;

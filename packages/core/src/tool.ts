@@ -11,6 +11,7 @@ import {
 } from '@baton/types';
 import { compileSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
+import { rememberHandledToolError } from './internal/handledToolErrors.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 
 export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
@@ -113,6 +114,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
         return await execute(parsed, runContext, details);
       } catch (error) {
         if (errorFunction === null || details.signal.aborted) throw error;
+        rememberHandledToolError(details, error);
         return errorFunction(runContext, error);
       }
     },

@@ -66,7 +66,11 @@ export class ToolStreamStartEvent {
   ) {}
 }
 
-/** A streaming tool call ended, with its output or its error. */
+/**
+ * A streaming tool call ended: with its output (after output guardrails) and, when the tool failed
+ * and its error function answered the model, the error too; or `interrupted` when it paused for
+ * an approval inside (it starts again on resume).
+ */
 export class ToolStreamEndEvent {
   readonly type = 'tool_stream_end_event' as const;
   constructor(
@@ -74,6 +78,7 @@ export class ToolStreamEndEvent {
     public readonly toolCallId: string,
     public readonly output?: unknown,
     public readonly error?: { name: string; message: string },
+    public readonly interrupted?: boolean,
   ) {}
 }
 

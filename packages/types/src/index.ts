@@ -14,4 +14,7 @@ export * from './events.js';
 export * from './errors.js';
 export type * from './session.js';
 export * from './runStateSchema.js';
+export * from './runStateError.js';
+export * from './runStateVersions.js';
+export * from './runStateReader.js';
 export { ToolInterruption } from './toolInterruption.js';

@@ -2,16 +2,92 @@ import { z } from 'zod';
 
 /**
  * The serialized run-state format. `$schemaVersion` names the format; every change to it adds a new
- * version and a migration from the previous one (see @baton/hitl-state), never an in-place edit.
+ * version and a migration from the previous one (see `runStateVersions.ts`), never an in-place edit
+ * of a released version.
  */
 export const CURRENT_RUN_STATE_SCHEMA_VERSION = '1' as const;
 
+/** Keys that must never become property names of objects built from a serialized state. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A record key chosen by the format (tool name, call id, nested-run key): never a prototype key. */
+const SafeKey = z.string().refine((key) => !PROTOTYPE_KEYS.has(key), { message: 'prototype keys are not allowed here' });
+
 const providerData = z.record(z.string(), z.unknown()).optional();
 
-/** Protocol items are validated on their discriminating fields; other fields pass through. */
-export const SerializedProtocolItemSchema = z.looseObject({
-  type: z.string().optional(),
-  role: z.enum(['user', 'assistant', 'system']).optional(),
+type Issue = { message: string; path: PropertyKey[] };
+
+/** Fields the loop relies on, checked per item type (other fields pass through untouched). */
+function protocolItemIssues(item: Record<string, unknown>): Issue[] {
+  const issues: Issue[] = [];
+  const requireString = (field: string) => {
+    if (typeof item[field] !== 'string') issues.push({ message: `expected a string \`${field}\``, path: [field] });
+  };
+  switch (item.type) {
+    case 'function_call':
+      requireString('callId');
+      requireString('name');
+      requireString('arguments');
+      break;
+    case 'function_call_result':
+      requireString('callId');
+      requireString('name');
+      if (!('output' in item)) issues.push({ message: 'expected an `output`', path: ['output'] });
+      break;
+    case 'reasoning':
+      if (!Array.isArray(item.content)) issues.push({ message: 'expected a `content` array', path: ['content'] });
+      break;
+    case undefined:
+    case 'message':
+      if (item.role === undefined) issues.push({ message: 'a message needs a `role`', path: ['role'] });
+      if (item.role === 'assistant' && !Array.isArray(item.content)) issues.push({ message: 'expected a `content` array', path: ['content'] });
+      if (item.role !== 'assistant' && typeof item.content !== 'string' && !Array.isArray(item.content)) {
+        issues.push({ message: 'expected `content` to be a string or an array', path: ['content'] });
+      }
+      break;
+    default:
+      break;
+  }
+  return issues;
+}
+
+/** Protocol items are validated on the fields the loop reads; other fields pass through. */
+export const SerializedProtocolItemSchema = z
+  .looseObject({
+    type: z.string().optional(),
+    role: z.enum(['user', 'assistant', 'system']).optional(),
+    providerData,
+  })
+  .superRefine((item, ctx) => {
+    for (const issue of protocolItemIssues(item)) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+
+const FunctionCallRawSchema = z.looseObject({
+  type: z.literal('function_call'),
+  callId: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  providerData,
+});
+
+const FunctionCallResultRawSchema = z.looseObject({
+  type: z.literal('function_call_result'),
+  callId: z.string(),
+  name: z.string(),
+  output: z.unknown(),
+  providerData,
+});
+
+const AssistantMessageRawSchema = z.looseObject({
+  type: z.literal('message').optional(),
+  role: z.literal('assistant'),
+  content: z.array(z.looseObject({ type: z.string() })),
+  providerData,
+});
+
+const ReasoningRawSchema = z.looseObject({
+  type: z.literal('reasoning'),
+  content: z.array(z.looseObject({ type: z.string() })),
   providerData,
 });
 
@@ -26,27 +102,45 @@ export const SerializedUsageSchema = z.object({
   inputTokens: z.number().nonnegative(),
   outputTokens: z.number().nonnegative(),
   totalTokens: z.number().nonnegative(),
-  inputTokensDetails: z.array(z.record(z.string(), z.number())).optional(),
-  outputTokensDetails: z.array(z.record(z.string(), z.number())).optional(),
+  inputTokensDetails: z.array(z.record(SafeKey, z.number())).optional(),
+  outputTokensDetails: z.array(z.record(SafeKey, z.number())).optional(),
 });
 
-export const SerializedRunItemSchema = z.object({
-  type: z.enum([
-    'message_output_item',
-    'tool_call_item',
-    'tool_call_output_item',
-    'reasoning_item',
-    'handoff_call_item',
-    'handoff_output_item',
-    'tool_approval_item',
-  ]),
-  rawItem: SerializedProtocolItemSchema,
+export const SerializedToolApprovalItemSchema = z.object({
+  type: z.literal('tool_approval_item'),
+  rawItem: FunctionCallRawSchema,
+  /** Left out when it is the state's `currentAgent` (see `serializedItemAgent`). */
   agent: SerializedAgentRefSchema.optional(),
-  sourceAgent: SerializedAgentRefSchema.optional(),
-  targetAgent: SerializedAgentRefSchema.optional(),
-  output: z.unknown().optional(),
-  toolName: z.string().optional(),
+  toolName: z.string().min(1),
+  /** A fingerprint of the tool's parameter schema when the approval was requested. */
+  parametersFingerprint: z.string().optional(),
 });
+
+/**
+ * A generated item. `agent` is left out when it is the state's `currentAgent` (most items of a run
+ * are), so read it with `serializedItemAgent(item, state)`.
+ */
+export const SerializedRunItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message_output_item'), rawItem: AssistantMessageRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_call_item'), rawItem: FunctionCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({
+    type: z.literal('tool_call_output_item'),
+    rawItem: FunctionCallResultRawSchema,
+    agent: SerializedAgentRefSchema.optional(),
+    /** The tool's raw return value, when it is not the text already in `rawItem.output`. */
+    output: z.unknown().optional(),
+  }),
+  z.object({ type: z.literal('reasoning_item'), rawItem: ReasoningRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('handoff_call_item'), rawItem: FunctionCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({
+    type: z.literal('handoff_output_item'),
+    rawItem: FunctionCallResultRawSchema,
+    agent: SerializedAgentRefSchema.optional(),
+    sourceAgent: SerializedAgentRefSchema,
+    targetAgent: SerializedAgentRefSchema,
+  }),
+  SerializedToolApprovalItemSchema,
+]);
 
 export const SerializedModelResponseSchema = z.object({
   usage: SerializedUsageSchema,
@@ -66,9 +160,14 @@ const DecisionMetadataSchema = z.object({
 export const SerializedApprovalRecordSchema = z.object({
   approved: z.union([z.boolean(), z.array(z.string())]),
   rejected: z.union([z.boolean(), z.array(z.string())]),
-  messages: z.record(z.string(), z.string()).optional(),
+  messages: z.record(SafeKey, z.string()).optional(),
   stickyRejectMessage: z.string().optional(),
-  decisions: z.record(z.string(), DecisionMetadataSchema).optional(),
+  decisions: z.record(SafeKey, DecisionMetadataSchema).optional(),
+});
+
+/** An open approval request: when it stops being answerable (then it counts as rejected). */
+export const SerializedApprovalRequestSchema = z.object({
+  expiresAt: z.iso.datetime({ offset: true }),
 });
 
 const GuardrailOutputSchema = z.object({ tripwireTriggered: z.boolean(), outputInfo: z.unknown().optional() });
@@ -85,8 +184,16 @@ export const SerializedNextStepSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('next_step_run_again') }),
   z.object({ type: z.literal('next_step_handoff') }),
   z.object({ type: z.literal('next_step_final_output'), output: z.string() }),
-  z.object({ type: z.literal('next_step_interruption'), interruptions: z.array(SerializedRunItemSchema) }),
+  z.object({ type: z.literal('next_step_interruption'), interruptions: z.array(SerializedToolApprovalItemSchema) }),
 ]);
+
+export const SerializedRunContextSchema = z.object({
+  context: z.unknown(),
+  usage: SerializedUsageSchema,
+  approvals: z.record(SafeKey, SerializedApprovalRecordSchema),
+  /** Approval requests with an expiry, by tool name then call id. */
+  approvalRequests: z.record(SafeKey, z.record(SafeKey, SerializedApprovalRequestSchema)).optional(),
+});
 
 export const SerializedRunStateSchema = z.object({
   $schemaVersion: z.literal(CURRENT_RUN_STATE_SCHEMA_VERSION),
@@ -96,11 +203,7 @@ export const SerializedRunStateSchema = z.object({
   originalInput: z.union([z.string(), z.array(SerializedProtocolItemSchema)]),
   generatedItems: z.array(SerializedRunItemSchema),
   modelResponses: z.array(SerializedModelResponseSchema),
-  context: z.object({
-    context: z.unknown(),
-    usage: SerializedUsageSchema,
-    approvals: z.record(z.string(), SerializedApprovalRecordSchema),
-  }),
+  context: SerializedRunContextSchema,
   currentStep: SerializedNextStepSchema.optional(),
   inputGuardrailResults: z.array(z.object({ guardrail: z.object({ type: z.literal('input'), name: z.string() }), output: GuardrailOutputSchema })),
   outputGuardrailResults: z.array(
@@ -118,8 +221,17 @@ export const SerializedRunStateSchema = z.object({
     z.object({ guardrail: z.object({ type: z.literal('tool_output'), name: z.string() }), output: ToolGuardrailOutputSchema }),
   ),
   /** Nested agent-tool runs that are paused, keyed `<toolName>:<callId>`, each a serialized state. */
-  pendingAgentToolRuns: z.record(z.string(), z.string()),
+  pendingAgentToolRuns: z.record(SafeKey, z.string()),
 });
 
 export type SerializedRunState = z.infer<typeof SerializedRunStateSchema>;
 export type SerializedRunItem = z.infer<typeof SerializedRunItemSchema>;
+export type SerializedToolApprovalItem = z.infer<typeof SerializedToolApprovalItemSchema>;
+export type SerializedAgentRef = z.infer<typeof SerializedAgentRefSchema>;
+export type SerializedApprovalRecord = z.infer<typeof SerializedApprovalRecordSchema>;
+export type SerializedApprovalRequest = z.infer<typeof SerializedApprovalRequestSchema>;
+
+/** The agent of a serialized item: its own `agent`, or the state's current agent when left out. */
+export function serializedItemAgent(item: { agent?: SerializedAgentRef | undefined }, state: { currentAgent: SerializedAgentRef }): SerializedAgentRef {
+  return item.agent ?? state.currentAgent;
+}

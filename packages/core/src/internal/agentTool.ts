@@ -54,6 +54,14 @@ export interface AgentTool<TContext = unknown> extends FunctionTool<TContext> {
   on(type: RunStreamEvent['type'] | '*', handler: AgentToolStreamHandler): AgentTool<TContext>;
 }
 
+/** The agent behind each agent tool, so a run state can walk the agent graph through `asTool()`. */
+const agentToolSources = new WeakMap<object, Agent<any, any>>();
+
+/** The agent an `agent.asTool()` tool runs, or undefined for any other tool. */
+export function agentToolSourceAgent(tool: object): Agent<any, any> | undefined {
+  return agentToolSources.get(tool);
+}
+
 const INPUT_SCHEMA = {
   type: 'object' as const,
   properties: { input: { type: 'string', description: 'The input for the agent.' } },
@@ -87,7 +95,12 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     const context = runContext instanceof RunContext ? runContext : new RunContext(runContext.context);
     const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
     const resume = details.resumeState;
-    const startFrom = resume instanceof RunState ? resume : parseInput(name, input);
+    const startFrom =
+      resume instanceof RunState
+        ? resume
+        : typeof resume === 'string'
+          ? await RunState.fromStringWithContext(agent, resume, context, { contextStrategy: 'merge' })
+          : parseInput(name, input);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
     const runOptions = { context, signal: details.signal, ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}) };
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
@@ -124,6 +137,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     },
   };
   if (options.streaming) agentTool.streaming = true;
+  agentToolSources.set(agentTool, agent);
   return agentTool;
 }
 

@@ -1,12 +1,14 @@
-import type {
-  AgentInputItem,
-  InputGuardrailResult,
-  ModelResponse,
-  OutputGuardrailResult,
-  RunItem,
-  RunToolApprovalItem,
-  ToolInputGuardrailResult,
-  ToolOutputGuardrailResult,
+import { Effect } from 'effect';
+import {
+  RunStateError,
+  type AgentInputItem,
+  type InputGuardrailResult,
+  type ModelResponse,
+  type OutputGuardrailResult,
+  type RunItem,
+  type RunToolApprovalItem,
+  type ToolInputGuardrailResult,
+  type ToolOutputGuardrailResult,
 } from '@baton/types';
 import type { Agent } from '../agent.js';
 import type { RunContext } from '../runContext.js';
@@ -24,6 +26,8 @@ export type NextStep =
  */
 export interface RunRecord<TContext = any> {
   context: RunContext<TContext>;
+  /** The agent the run started with: the root of the graph agent references resolve against. */
+  rootAgent: Agent<any, any>;
   originalInput: string | AgentInputItem[];
   currentAgent: Agent<any, any>;
   currentTurn: number;
@@ -37,8 +41,29 @@ export interface RunRecord<TContext = any> {
   toolOutputGuardrailResults: ToolOutputGuardrailResult[];
   /** Paused nested runs of agent tools, keyed `<toolName>:<callId>`. */
   pendingAgentToolRuns: Map<string, unknown>;
+  /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */
+  running?: boolean;
 }
 
 export function pendingRunKey(toolName: string, callId: string): string {
   return `${toolName}:${callId}`;
+}
+
+/**
+ * Runs `program` as the only run of this record: a second run of the same state while the first is
+ * still going fails with `RunStateError('already_resuming')` before touching the state.
+ */
+export function exclusively<A, E>(record: RunRecord, program: Effect.Effect<A, E>): Effect.Effect<A, E | RunStateError> {
+  return Effect.suspend((): Effect.Effect<A, E | RunStateError> => {
+    if (record.running) {
+      return Effect.fail(
+        new RunStateError(
+          'already_resuming',
+          'This run state is already being resumed by another run. A paused run is resumed once at a time: wait for that run, then resume from its result.',
+        ),
+      );
+    }
+    record.running = true;
+    return program.pipe(Effect.ensuring(Effect.sync(() => void (record.running = false))));
+  });
 }

@@ -25,6 +25,7 @@ import { fromUserCode, runGuardrailFunction } from '../userCode.js';
 import { functionCallResult, itemEvent, toSmartString } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { rememberRunConfig } from '../runConfigOf.js';
+import { handledToolErrorOf } from '../handledToolErrors.js';
 import type { ToolRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
@@ -97,50 +98,82 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record);
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
-    const result = yield* invokeTool(tool, call, agent, record, env, resumeState);
+    const body = invokeTool(tool, call, record, env, resumeState).pipe(
+      Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
+        if (result.type !== 'output') return Effect.succeed(result);
+        record.pendingAgentToolRuns.delete(nestedKey);
+        if (ToolInterruption.is(result.output)) {
+          record.pendingAgentToolRuns.set(nestedKey, result.output.resumeState);
+          return Effect.succeed({ type: 'interrupted', interruption: result.output });
+        }
+        return runToolOutputGuardrails(tool, call, result.output, agent, record).pipe(
+          Effect.map((replaced) => ({ ...result, output: replaced ?? result.output })),
+        );
+      }),
+    );
+    const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
     if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
-    record.pendingAgentToolRuns.delete(nestedKey);
-    if (ToolInterruption.is(result.output)) {
-      record.pendingAgentToolRuns.set(nestedKey, result.output.resumeState);
-      return { type: 'nested_interruption', interruptions: result.output.interruptions } as const;
-    }
-    const replaced = yield* runToolOutputGuardrails(tool, call, result.output, agent, record);
-    return yield* commitOutput(call, tool, replaced ?? result.output, agent, record, env);
+    if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
+    return yield* commitOutput(call, tool, result.output, agent, record, env);
   });
+}
+
+type ToolCallResult =
+  | { type: 'output'; output: unknown; handledError: unknown }
+  | { type: 'invalid_input'; error: InvalidToolInputError }
+  | { type: 'interrupted'; interruption: ToolInterruption };
+
+/**
+ * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
+ * end event carries what the model will see (after output guardrails), the error when the tool
+ * failed (even if its error function answered the model), or `interrupted` for a nested pause.
+ */
+function framed(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  env: LoopEnv,
+  body: Effect.Effect<ToolCallResult, RunFailure>,
+): Effect.Effect<ToolCallResult, RunFailure> {
+  const end = (output?: unknown, error?: unknown, interrupted?: boolean) =>
+    env.emit(new ToolStreamEndEvent(tool.name, call.callId, output, error === undefined ? undefined : errorSummary(error), interrupted));
+  return env.emit(new ToolStreamStartEvent(tool.name, call.callId, call.arguments)).pipe(
+    Effect.andThen(body),
+    Effect.tap((result) =>
+      result.type === 'output'
+        ? end(result.output, result.handledError)
+        : result.type === 'invalid_input'
+          ? end(undefined, result.error)
+          : end(undefined, undefined, true),
+    ),
+    Effect.tapError((failure) => end(undefined, toPublicError(failure) instanceof ToolCallError ? (toPublicError(failure) as ToolCallError).error : toPublicError(failure))),
+  );
+}
+
+function errorSummary(error: unknown): { name: string; message: string } {
+  return { name: nameOf(error), message: messageOf(error) };
 }
 
 function invokeTool(
   tool: FunctionTool<any>,
   call: FunctionCallItem,
-  agent: Agent<any, any>,
   record: RunRecord,
   env: LoopEnv,
   resumeState: unknown,
-): Effect.Effect<{ type: 'output'; output: unknown } | { type: 'invalid_input'; error: InvalidToolInputError }, RunFailure> {
-  const emit = (emission: ToolEmission): Promise<void> => {
-    if (!env.observed) return Promise.resolve();
-    return Effect.runPromise(Effect.suspend(() => env.emit(toParentEvent(emission, tool.name, call.callId))));
+): Effect.Effect<ToolCallResult, RunFailure> {
+  // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
+  const emit = async (emission: ToolEmission): Promise<void> => {
+    const event = toParentEvent(emission, tool.name, call.callId);
+    if (env.observed) await Effect.runPromise(env.emit(event));
   };
-  const invoke = withAbortSignal((signal) => {
+  return withAbortSignal((signal) => {
     const details: ToolCallDetails = { toolCall: call, signal, emit };
     rememberRunConfig(details, env.runConfig);
     if (resumeState !== undefined) details.resumeState = resumeState;
     return Effect.tryPromise({
       try: () => tool.invoke(record.context, call.arguments, details),
       catch: (error) => error,
-    });
-  });
-  const framed = tool.streaming
-    ? env.emit(new ToolStreamStartEvent(tool.name, call.callId, call.arguments)).pipe(
-        Effect.andThen(invoke),
-        Effect.tap((output) => env.emit(new ToolStreamEndEvent(tool.name, call.callId, output))),
-        Effect.tapError((error) =>
-          env.emit(new ToolStreamEndEvent(tool.name, call.callId, undefined, { name: nameOf(error), message: messageOf(error) })),
-        ),
-      )
-    : invoke;
-  return framed.pipe(
-    Effect.map((output) => ({ type: 'output' as const, output })),
+    }).pipe(Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: handledToolErrorOf(details) })));
+  }).pipe(
     Effect.catch((error: unknown) =>
       error instanceof InvalidToolInputError
         ? Effect.succeed({ type: 'invalid_input' as const, error })
