@@ -1,7 +1,13 @@
 /**
  * @baton/agents: everything under the names of `@openai/agents`, so a program written for it runs
- * against Baton by changing the import. The scripted model lives at `@baton/agents/testing`.
+ * against Baton by changing the import. Like the reference, it makes the OpenAI provider the
+ * default: an agent with a model name (or none) runs on `OpenAIProvider`, which reads
+ * `OPENAI_API_KEY` / `OPENAI_BASE_URL` when the first model is needed, not at import. The scripted
+ * model and the fake OpenAI server live at `@baton/agents/testing`.
  */
+import { setDefaultModelProvider } from '@baton/core';
+import { OpenAIProvider } from '@baton/openai-provider';
+
 export * from '@baton/core';
 export * from '@baton/guardrails';
 export {
@@ -25,3 +31,6 @@ export type {
   OnHandoffCallback,
   SummarizeHistoryOptions,
 } from '@baton/handoffs';
+export * from '@baton/openai-provider';
+
+setDefaultModelProvider(new OpenAIProvider());

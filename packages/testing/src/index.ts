@@ -7,3 +7,4 @@ export {
   ScriptedModelRequestAbortedError,
 } from './scriptedModelErrors.js';
 export { assistantMessage, functionCall } from './builders.js';
+export * from './fakeOpenAIServer/index.js';

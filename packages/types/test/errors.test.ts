@@ -10,6 +10,7 @@ import {
   ModelBehaviorError,
   ModelRefusalError,
   OutputGuardrailTripwireTriggered,
+  RunStateError,
   SystemError,
   ToolCallError,
   ToolInputGuardrailTripwireTriggered,
@@ -47,6 +48,14 @@ const cases: ErrorCase[] = [
     make: (s) => new ModelRefusalError('I cannot do that', s ? state : undefined),
     message: /I cannot do that/,
     fields: { refusal: 'I cannot do that' },
+  },
+  {
+    name: 'RunStateError',
+    make: (s) =>
+      new RunStateError('newer_version', 'Run state schema version 2 is newer', { foundVersion: '2', supportedVersion: '1', ...(s ? { state } : {}) }),
+    message: 'Run state schema version 2 is newer',
+    fields: { reason: 'newer_version', foundVersion: '2', supportedVersion: '1' },
+    parent: UserError,
   },
   { name: 'UserError', make: (s) => new UserError('tools: duplicate name', s ? state : undefined), message: 'tools: duplicate name' },
   {

@@ -1,0 +1,65 @@
+import type OpenAI from 'openai';
+import { UserError } from '@baton/types';
+import type { OpenAIApi } from './openaiProviderError.js';
+
+/** The API a provider uses when not told otherwise. */
+export const DEFAULT_OPENAI_API: OpenAIApi = 'responses';
+/** The model used when an agent names none (override with `OPENAI_DEFAULT_MODEL`). */
+export const DEFAULT_OPENAI_MODEL = 'gpt-4.1';
+
+let defaultApi: OpenAIApi = DEFAULT_OPENAI_API;
+let defaultClient: OpenAI | undefined;
+let defaultKey: string | undefined;
+
+/** Which API providers without `useResponses` use: `'responses'` (the default) or `'chat_completions'`. */
+export function setOpenAIAPI(value: OpenAIApi): void {
+  if (value !== 'responses' && value !== 'chat_completions') {
+    throw new UserError(`setOpenAIAPI: expected 'responses' or 'chat_completions', got ${JSON.stringify(value)}.`);
+  }
+  defaultApi = value;
+}
+
+export function getOpenAIAPI(): OpenAIApi {
+  return defaultApi;
+}
+
+/** A ready `openai` client for providers created without client options. */
+export function setDefaultOpenAIClient(client: OpenAI): void {
+  if (typeof client !== 'object' || client === null || typeof (client as { responses?: unknown }).responses !== 'object') {
+    throw new UserError('setDefaultOpenAIClient: expected an OpenAI client instance.');
+  }
+  defaultClient = client;
+}
+
+export function getDefaultOpenAIClient(): OpenAI | undefined {
+  return defaultClient;
+}
+
+/** The API key used when a provider is given none (instead of `OPENAI_API_KEY`). */
+export function setDefaultOpenAIKey(key: string): void {
+  if (typeof key !== 'string' || key === '') throw new UserError('setDefaultOpenAIKey: expected a non-empty string.');
+  defaultKey = key;
+}
+
+/** The key set with `setDefaultOpenAIKey`, else `OPENAI_API_KEY`. */
+export function getDefaultOpenAIKey(): string | undefined {
+  return defaultKey ?? env('OPENAI_API_KEY');
+}
+
+/** `OPENAI_DEFAULT_MODEL`, else `DEFAULT_OPENAI_MODEL`. */
+export function getDefaultOpenAIModel(): string {
+  return env('OPENAI_DEFAULT_MODEL')?.trim().toLowerCase() || DEFAULT_OPENAI_MODEL;
+}
+
+/** A non-empty environment variable, read when asked (never at import). */
+export function env(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Forgets `setOpenAIAPI`, `setDefaultOpenAIClient` and `setDefaultOpenAIKey` (for tests; not exported from the package). */
+export function resetOpenAIDefaults(): void {
+  defaultApi = DEFAULT_OPENAI_API;
+  defaultClient = undefined;
+  defaultKey = undefined;
+}

@@ -1,0 +1,33 @@
+/**
+ * @baton/openai-provider: Baton models on the official `openai` client, for OpenAI and any
+ * OpenAI-compatible endpoint. Depends on `@baton/types` only (never on `@baton/core`).
+ */
+export { OpenAIProvider, type OpenAIProviderOptions } from './openaiProvider.js';
+export { OpenAIResponsesModel } from './openaiResponsesModel.js';
+export { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
+export {
+  OpenAIProviderError,
+  isOpenAIProviderError,
+  type OpenAIApi,
+  type OpenAIProviderErrorDetails,
+  type OpenAIProviderErrorReason,
+} from './openaiProviderError.js';
+export {
+  DEFAULT_OPENAI_API,
+  DEFAULT_OPENAI_MODEL,
+  getDefaultOpenAIClient,
+  getDefaultOpenAIKey,
+  getDefaultOpenAIModel,
+  getOpenAIAPI,
+  setDefaultOpenAIClient,
+  setDefaultOpenAIKey,
+  setOpenAIAPI,
+} from './defaults.js';
+export { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS, type RetryPolicy } from './internal/retryPolicy.js';
+export {
+  OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE,
+  OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE,
+  isOpenAIChatCompletionsRawModelStreamEvent,
+  isOpenAIResponsesRawModelStreamEvent,
+  type OpenAIRawModelEventSource,
+} from './rawModelEvents.js';

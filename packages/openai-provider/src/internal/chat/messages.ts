@@ -1,0 +1,94 @@
+import { UserError, type AgentInputItem, type AssistantMessageItem, type FunctionCallResultOutput, type UserContent } from '@baton/types';
+import { compact, type Json } from '../json.js';
+
+/**
+ * Protocol items to Chat Completions `messages`. An assistant message and the function calls that
+ * follow it become one assistant message with `tool_calls`; each function result becomes a `tool`
+ * message. Reasoning items are not sent back (the API has no place for them).
+ */
+export function toChatMessages(input: string | AgentInputItem[], systemInstructions: string | undefined): Json[] {
+  const out: Json[] = [];
+  if (systemInstructions) out.push({ role: 'system', content: systemInstructions });
+  if (typeof input === 'string') {
+    out.push({ role: 'user', content: input });
+    return out;
+  }
+  let assistant: Json | undefined;
+  const flush = () => {
+    if (assistant !== undefined) out.push(assistant);
+    assistant = undefined;
+  };
+  for (const item of input) {
+    if (item.type === undefined || item.type === 'message') {
+      flush();
+      if (item.role === 'system') out.push({ role: 'system', content: item.content });
+      else if (item.role === 'user') out.push({ role: 'user', content: typeof item.content === 'string' ? item.content : item.content.map(userPart) });
+      else if (item.role === 'assistant') assistant = assistantMessage(item);
+      else throw new UserError(`Unsupported message role in input: ${JSON.stringify((item as { role?: unknown }).role)}.`);
+      continue;
+    }
+    switch (item.type) {
+      case 'function_call': {
+        assistant ??= { role: 'assistant', content: null };
+        const calls = (assistant.tool_calls ??= []) as Json[];
+        calls.push({ id: item.callId, type: 'function', function: { name: item.name, arguments: item.arguments } });
+        break;
+      }
+      case 'function_call_result':
+        flush();
+        out.push({ role: 'tool', tool_call_id: item.callId, content: toolText(item.output, item.name) });
+        break;
+      case 'reasoning':
+        break;
+      case 'unknown':
+        throw new UserError(
+          `The Chat Completions API cannot replay this provider item (use the Responses API for hosted tools): ${JSON.stringify(item)}.`,
+        );
+      default:
+        throw new UserError(`Unsupported input item for the Chat Completions API: ${JSON.stringify(item)}.`);
+    }
+  }
+  flush();
+  return out;
+}
+
+function assistantMessage(item: AssistantMessageItem): Json {
+  const text = item.content.filter((part) => part.type === 'output_text').map((part) => part.text);
+  const refusal = item.content.filter((part) => part.type === 'refusal').map((part) => part.refusal);
+  return compact({
+    role: 'assistant',
+    content: text.length > 0 ? text.join('') : null,
+    refusal: refusal.length > 0 ? refusal.join('') : undefined,
+  });
+}
+
+function userPart(part: UserContent): Json {
+  switch (part.type) {
+    case 'input_text':
+      return { type: 'text', text: part.text };
+    case 'input_image':
+      if (typeof part.image !== 'string') {
+        throw new UserError('Chat Completions takes images as a URL or a data URL, not a file id; use the Responses API for file ids.');
+      }
+      return { type: 'image_url', image_url: compact({ url: part.image, detail: part.detail }) };
+    case 'input_file': {
+      const file = part.file;
+      if (typeof file === 'string' && file.startsWith('data:')) return { type: 'file', file: compact({ file_data: file, filename: part.filename }) };
+      if (typeof file === 'object' && 'id' in file) return { type: 'file', file: compact({ file_id: file.id, filename: part.filename }) };
+      throw new UserError('Chat Completions takes files as a data URL or { id }; use the Responses API for file URLs.');
+    }
+    default:
+      throw new UserError(`Unsupported user content part: ${JSON.stringify(part)}.`);
+  }
+}
+
+function toolText(output: FunctionCallResultOutput, toolName: string): string {
+  if (typeof output === 'string') return output;
+  const parts = Array.isArray(output) ? output : [output];
+  return parts
+    .map((part) => {
+      if (part.type === 'text') return part.text;
+      throw new UserError(`Tool "${toolName}" returned an image; Chat Completions tool messages hold text only (use the Responses API).`);
+    })
+    .join('');
+}

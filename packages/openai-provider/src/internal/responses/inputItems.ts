@@ -1,0 +1,129 @@
+import {
+  UserError,
+  type AgentInputItem,
+  type AssistantContent,
+  type FunctionCallResultOutput,
+  type ReasoningItem,
+  type ToolOutputImage,
+  type ToolOutputText,
+  type UserContent,
+} from '@baton/types';
+import { compact, isRecord, type Json } from '../json.js';
+
+/** Protocol items to Responses API `input` items. */
+export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
+  if (typeof input === 'string') return [{ role: 'user', content: input }];
+  const out: Json[] = [];
+  for (const item of input) {
+    const converted = toInputItem(item);
+    if (converted !== undefined) out.push(converted);
+  }
+  return out;
+}
+
+function toInputItem(item: AgentInputItem): Json | undefined {
+  if (item.type === undefined || item.type === 'message') {
+    switch (item.role) {
+      case 'system':
+        return compact({ type: 'message', id: item.id, role: 'system', content: item.content });
+      case 'user':
+        return compact({
+          type: 'message',
+          id: item.id,
+          role: 'user',
+          content: typeof item.content === 'string' ? item.content : item.content.map(userContent),
+        });
+      case 'assistant':
+        return compact({ type: 'message', id: item.id, role: 'assistant', status: item.status, content: item.content.map(assistantContent) });
+      default:
+        throw new UserError(`Unsupported message role in input: ${JSON.stringify((item as { role?: unknown }).role)}.`);
+    }
+  }
+  switch (item.type) {
+    case 'function_call':
+      return compact({
+        type: 'function_call',
+        id: item.id,
+        call_id: item.callId,
+        name: item.name,
+        arguments: item.arguments,
+        status: item.status,
+        namespace: item.namespace,
+      });
+    case 'function_call_result':
+      return compact({ type: 'function_call_output', id: item.id, call_id: item.callId, output: toolOutput(item.output), status: item.status });
+    case 'reasoning':
+      return reasoningItem(item);
+    case 'unknown':
+      // A provider item Baton does not model (for example a hosted tool call): sent back as it came.
+      return compact({ ...(isRecord(item.providerData) ? item.providerData : {}), id: item.id });
+    default:
+      throw new UserError(`Unsupported input item for the Responses API: ${JSON.stringify(item)}.`);
+  }
+}
+
+export function userContent(part: UserContent): Json {
+  switch (part.type) {
+    case 'input_text':
+      return { type: 'input_text', text: part.text };
+    case 'input_image': {
+      const image = part.image;
+      if (image === undefined) throw new UserError('An input_image part needs an `image` (a URL, a data URL or { id }).');
+      return typeof image === 'string'
+        ? { type: 'input_image', detail: part.detail ?? 'auto', image_url: image }
+        : { type: 'input_image', detail: part.detail ?? 'auto', file_id: image.id };
+    }
+    case 'input_file': {
+      const file = part.file;
+      if (file === undefined) throw new UserError('An input_file part needs a `file` (a data URL, a URL, { id } or { url }).');
+      if (typeof file === 'string') {
+        return compact({ type: 'input_file', filename: part.filename, ...(/^https?:\/\//.test(file) ? { file_url: file } : { file_data: file }) });
+      }
+      return compact({ type: 'input_file', filename: part.filename, ...('id' in file ? { file_id: file.id } : { file_url: file.url }) });
+    }
+    default:
+      throw new UserError(`Unsupported user content part: ${JSON.stringify(part)}.`);
+  }
+}
+
+function assistantContent(part: AssistantContent): Json {
+  if (part.type === 'output_text') {
+    const annotations = isRecord(part.providerData) && Array.isArray(part.providerData.annotations) ? part.providerData.annotations : [];
+    return { type: 'output_text', text: part.text, annotations };
+  }
+  if (part.type === 'refusal') return { type: 'refusal', refusal: part.refusal };
+  throw new UserError(`Unsupported assistant content part: ${JSON.stringify(part)}.`);
+}
+
+/** Tool output: plain text stays a string; images and part lists become input content parts. */
+function toolOutput(output: FunctionCallResultOutput): string | Json[] {
+  if (typeof output === 'string') return output;
+  if (Array.isArray(output)) return output.map(toolOutputPart);
+  if (output.type === 'text') return output.text;
+  return [toolOutputPart(output)];
+}
+
+function toolOutputPart(part: ToolOutputText | ToolOutputImage): Json {
+  if (part.type === 'text') return { type: 'input_text', text: part.text };
+  if (part.type === 'image') {
+    return typeof part.image === 'string'
+      ? { type: 'input_image', detail: 'auto', image_url: part.image }
+      : { type: 'input_image', detail: 'auto', file_id: part.image.id };
+  }
+  throw new UserError(`Unsupported tool output part: ${JSON.stringify(part)}.`);
+}
+
+/**
+ * A reasoning item goes back with its id, summary and encrypted content. One without an id (for
+ * example from Chat Completions) cannot be replayed to the Responses API and is left out.
+ */
+function reasoningItem(item: ReasoningItem): Json | undefined {
+  if (item.id === undefined) return undefined;
+  const encrypted = item.encryptedContent ?? (isRecord(item.providerData) ? item.providerData.encrypted_content : undefined);
+  return compact({
+    type: 'reasoning',
+    id: item.id,
+    summary: item.content.map((part) => ({ type: 'summary_text', text: part.text })),
+    encrypted_content: typeof encrypted === 'string' ? encrypted : undefined,
+  });
+}

@@ -1,0 +1,62 @@
+import type OpenAI from 'openai';
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@baton/types';
+import { callWithRetry } from './internal/callWithRetry.js';
+import { chatCompletionToResponse } from './internal/chat/chatOutput.js';
+import { chatRequestBody } from './internal/chat/requestBody.js';
+import { chatStreamEvents } from './internal/chat/streamEvents.js';
+import { readStream } from './internal/readStream.js';
+import { resolveTimeout } from './internal/retryPolicy.js';
+
+/**
+ * A model on the Chat Completions API (`POST /v1/chat/completions`), for OpenAI and the many
+ * compatible servers (vLLM, Ollama, LM Studio, gateways). Protocol items become messages, tools
+ * and handoffs become function tools, structured output uses `response_format: json_schema`, and
+ * streamed chunks are assembled into the final response (usage through
+ * `stream_options.include_usage`). `previousResponseId` / `conversationId` need the Responses API
+ * and are a `UserError` here. Failures throw `OpenAIProviderError`.
+ */
+export class OpenAIChatCompletionsModel implements Model {
+  readonly #client: OpenAI;
+  readonly #model: string;
+
+  constructor(client: OpenAI, model: string) {
+    this.#client = client;
+    this.#model = model;
+  }
+
+  /** The model name sent in each request. */
+  get model(): string {
+    return this.#model;
+  }
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const body = chatRequestBody(this.#model, request, false);
+    const { data, request_id } = await callWithRetry(
+      (signal) => this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 }).withResponse(),
+      { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
+    );
+    return chatCompletionToResponse(data, request_id ?? undefined);
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const body = chatRequestBody(this.#model, request, true);
+    const opened = await callWithRetry(
+      async (signal) => {
+        const controller = new AbortController();
+        const { data, request_id } = await this.#client.chat.completions
+          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, { signal: AbortSignal.any([signal, controller.signal]), maxRetries: 0 })
+          .withResponse();
+        return { stream: data as AsyncIterable<unknown>, requestId: request_id ?? undefined, controller };
+      },
+      { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
+    );
+    const chunks = readStream(opened.stream, {
+      api: 'chat_completions',
+      signal: request.signal,
+      abort: () => opened.controller.abort(),
+      idleTimeoutMs: resolveTimeout(request.modelSettings),
+      requestId: opened.requestId,
+    });
+    yield* chatStreamEvents(chunks, opened.requestId);
+  }
+}

@@ -1,0 +1,85 @@
+import OpenAI from 'openai';
+import { UserError, type Model, type ModelProvider } from '@baton/types';
+import { env, getDefaultOpenAIClient, getDefaultOpenAIKey, getDefaultOpenAIModel, getOpenAIAPI } from './defaults.js';
+import { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
+import { OpenAIResponsesModel } from './openaiResponsesModel.js';
+
+export interface OpenAIProviderOptions {
+  /** Defaults to the key from `setDefaultOpenAIKey`, else `OPENAI_API_KEY`. */
+  apiKey?: string;
+  /** Defaults to `OPENAI_BASE_URL`, else `https://api.openai.com/v1`. Any OpenAI-compatible endpoint works. */
+  baseURL?: string;
+  organization?: string;
+  project?: string;
+  /** `true`: Responses API, `false`: Chat Completions. Defaults to `setOpenAIAPI` (Responses). */
+  useResponses?: boolean;
+  /** A ready `openai` client; excludes apiKey, baseURL, organization and project. */
+  openAIClient?: OpenAI;
+}
+
+const CLIENT_OPTIONS = ['apiKey', 'baseURL', 'organization', 'project'] as const;
+
+/**
+ * Resolves model names to OpenAI models on the official `openai` client: `OpenAIResponsesModel`
+ * by default, `OpenAIChatCompletionsModel` with `useResponses: false` (or
+ * `setOpenAIAPI('chat_completions')`). The client is made on first use, so a provider can be
+ * created before the environment is set; it reads `OPENAI_API_KEY` and `OPENAI_BASE_URL` then. A
+ * client the provider makes has the client's own retries off (`maxRetries: 0`): the models retry
+ * with one policy, from `modelSettings.retry`. One model object is kept per name and API.
+ */
+export class OpenAIProvider implements ModelProvider {
+  readonly #options: OpenAIProviderOptions;
+  readonly #models = new Map<string, Model>();
+  #client: OpenAI | undefined;
+
+  constructor(options: OpenAIProviderOptions = {}) {
+    if (typeof options !== 'object' || options === null) throw new UserError('OpenAIProvider: options must be an object.');
+    if (options.openAIClient !== undefined) {
+      const clash = CLIENT_OPTIONS.filter((key) => options[key] !== undefined);
+      if (clash.length > 0) throw new UserError(`OpenAIProvider: pass either openAIClient or ${clash.join(', ')}, not both.`);
+    }
+    if (options.useResponses !== undefined && typeof options.useResponses !== 'boolean') {
+      throw new UserError('OpenAIProvider: useResponses must be a boolean.');
+    }
+    this.#options = { ...options };
+    this.#client = options.openAIClient;
+  }
+
+  /** The model for a name (default: `OPENAI_DEFAULT_MODEL`, else `DEFAULT_OPENAI_MODEL`). */
+  getModel(modelName?: string): Model {
+    const name = modelName || getDefaultOpenAIModel();
+    const useResponses = this.#options.useResponses ?? getOpenAIAPI() === 'responses';
+    const key = `${useResponses ? 'responses' : 'chat_completions'}:${name}`;
+    let model = this.#models.get(key);
+    if (model === undefined) {
+      const client = this.#getClient();
+      model = useResponses ? new OpenAIResponsesModel(client, name) : new OpenAIChatCompletionsModel(client, name);
+      this.#models.set(key, model);
+    }
+    return model;
+  }
+
+  #getClient(): OpenAI {
+    if (this.#client !== undefined) return this.#client;
+    const hasClientOptions = CLIENT_OPTIONS.some((key) => this.#options[key] !== undefined);
+    const shared = hasClientOptions ? undefined : getDefaultOpenAIClient();
+    this.#client = shared ?? createClient(this.#options);
+    return this.#client;
+  }
+}
+
+function createClient(options: OpenAIProviderOptions): OpenAI {
+  const apiKey = options.apiKey ?? getDefaultOpenAIKey();
+  if (apiKey === undefined) {
+    throw new UserError(
+      'No OpenAI API key: set OPENAI_API_KEY, call setDefaultOpenAIKey(), or give OpenAIProvider an apiKey or an openAIClient.',
+    );
+  }
+  return new OpenAI({
+    apiKey,
+    baseURL: options.baseURL ?? env('OPENAI_BASE_URL') ?? null,
+    organization: options.organization ?? env('OPENAI_ORG_ID') ?? null,
+    project: options.project ?? env('OPENAI_PROJECT_ID') ?? null,
+    maxRetries: 0,
+  });
+}

@@ -1,0 +1,65 @@
+import type OpenAI from 'openai';
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@baton/types';
+import { callWithRetry } from './internal/callWithRetry.js';
+import { readStream } from './internal/readStream.js';
+import { resolveTimeout } from './internal/retryPolicy.js';
+import { responsesRequestBody } from './internal/responses/requestBody.js';
+import { checkResponseObject, toModelResponse, unsuccessfulResponseError } from './internal/responses/responseResult.js';
+import { responsesStreamEvents } from './internal/responses/streamEvents.js';
+
+/**
+ * A model on the OpenAI Responses API (`POST /v1/responses`), the default API. Protocol items,
+ * tools, handoffs (as function tools), structured output (`text.format`), settings,
+ * `previousResponseId` and `conversationId` map to the request; the response output, usage
+ * (cached and reasoning tokens included) and request id map back. Failures throw
+ * `OpenAIProviderError`; retryable ones are retried per `modelSettings.retry`.
+ */
+export class OpenAIResponsesModel implements Model {
+  readonly #client: OpenAI;
+  readonly #model: string;
+
+  constructor(client: OpenAI, model: string) {
+    this.#client = client;
+    this.#model = model;
+  }
+
+  /** The model name sent in each request. */
+  get model(): string {
+    return this.#model;
+  }
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const body = responsesRequestBody(this.#model, request, false);
+    const { data, request_id } = await callWithRetry(
+      (signal) => this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 }).withResponse(),
+      { api: 'responses', settings: request.modelSettings, signal: request.signal },
+    );
+    const requestId = request_id ?? undefined;
+    const response = checkResponseObject(data, requestId);
+    const failure = unsuccessfulResponseError(response, requestId);
+    if (failure !== undefined) throw failure;
+    return toModelResponse(response, requestId);
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const body = responsesRequestBody(this.#model, request, true);
+    const opened = await callWithRetry(
+      async (signal) => {
+        const controller = new AbortController();
+        const { data, request_id } = await this.#client.responses
+          .create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: AbortSignal.any([signal, controller.signal]), maxRetries: 0 })
+          .withResponse();
+        return { stream: data as AsyncIterable<unknown>, requestId: request_id ?? undefined, controller };
+      },
+      { api: 'responses', settings: request.modelSettings, signal: request.signal },
+    );
+    const events = readStream(opened.stream, {
+      api: 'responses',
+      signal: request.signal,
+      abort: () => opened.controller.abort(),
+      idleTimeoutMs: resolveTimeout(request.modelSettings),
+      requestId: opened.requestId,
+    });
+    yield* responsesStreamEvents(events, opened.requestId);
+  }
+}

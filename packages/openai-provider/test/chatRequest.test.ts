@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { fakeText } from '@baton/testing';
+import { UserError, type AgentInputItem } from '@baton/types';
+import { citySchema, fakeServer, modelFor, rejectionOf, request } from './helpers.js';
+
+// What the Chat Completions API expects, field by field, for what the run loop sends.
+const weatherTool = { type: 'function' as const, name: 'get_weather', description: 'Weather for a city', parameters: citySchema, strict: true };
+const handoff = {
+  toolName: 'transfer_to_billing',
+  toolDescription: 'Handoff to the Billing agent.',
+  inputJsonSchema: { type: 'object' as const, properties: {}, required: [], additionalProperties: false },
+  strictJsonSchema: true,
+};
+
+const history: AgentInputItem[] = [
+  { type: 'message', role: 'user', content: 'Weather in Paris and Oslo, then bill me.' },
+  { type: 'reasoning', content: [], rawContent: [{ type: 'reasoning_text', text: 'thinking' }] },
+  { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Checking.' }] },
+  { type: 'function_call', callId: 'call_p', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+  { type: 'function_call', callId: 'call_o', name: 'get_weather', arguments: '{"city":"Oslo"}', status: 'completed' },
+  { type: 'function_call_result', callId: 'call_p', name: 'get_weather', status: 'completed', output: { type: 'text', text: 'sunny' } },
+  { type: 'function_call_result', callId: 'call_o', name: 'get_weather', status: 'completed', output: 'snow' },
+  { type: 'function_call', callId: 'call_h', name: 'transfer_to_billing', arguments: '{}', status: 'completed' },
+  { type: 'function_call_result', callId: 'call_h', name: 'transfer_to_billing', status: 'completed', output: '{"assistant":"Billing"}' },
+  { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot bill.' }] },
+  {
+    type: 'message',
+    role: 'user',
+    content: [
+      { type: 'input_text', text: 'see' },
+      { type: 'input_image', image: 'https://x.test/a.png', detail: 'high' },
+      { type: 'input_file', file: 'data:application/pdf;base64,AA', filename: 'a.pdf' },
+    ],
+  },
+];
+
+describe('OpenAIChatCompletionsModel request body', () => {
+  it('sends messages with merged tool calls, strict function tools, tool choice, response_format and settings', async () => {
+    const server = await fakeServer(fakeText('{"city":"Paris"}'));
+    await modelFor(server, 'chat_completions').getResponse(
+      request({
+        systemInstructions: 'Be brief.',
+        input: history,
+        tools: [weatherTool],
+        handoffs: [handoff],
+        outputType: { type: 'json_schema', name: 'City', strict: true, schema: citySchema },
+        modelSettings: {
+          temperature: 0.2,
+          topP: 0.9,
+          frequencyPenalty: 0.1,
+          presencePenalty: 0.3,
+          maxTokens: 200,
+          toolChoice: 'transfer_to_billing',
+          parallelToolCalls: true,
+          store: true,
+          reasoning: { effort: 'low' },
+          text: { verbosity: 'medium' },
+          providerData: { seed: 7 },
+          retry: { maxRetries: 0 },
+        },
+      }),
+    );
+    expect(server.requests[0]!.path).toBe('/v1/chat/completions');
+    expect(server.requests[0]!.body).toEqual({
+      model: 'gpt-4.1',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Weather in Paris and Oslo, then bill me.' },
+        {
+          role: 'assistant',
+          content: 'Checking.',
+          tool_calls: [
+            { id: 'call_p', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+            { id: 'call_o', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'call_p', content: 'sunny' },
+        { role: 'tool', tool_call_id: 'call_o', content: 'snow' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_h', type: 'function', function: { name: 'transfer_to_billing', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'call_h', content: '{"assistant":"Billing"}' },
+        { role: 'assistant', content: null, refusal: 'I cannot bill.' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'see' },
+            { type: 'image_url', image_url: { url: 'https://x.test/a.png', detail: 'high' } },
+            { type: 'file', file: { file_data: 'data:application/pdf;base64,AA', filename: 'a.pdf' } },
+          ],
+        },
+      ],
+      tools: [
+        { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: citySchema, strict: true } },
+        { type: 'function', function: { name: 'transfer_to_billing', description: 'Handoff to the Billing agent.', parameters: handoff.inputJsonSchema, strict: true } },
+      ],
+      tool_choice: { type: 'function', function: { name: 'transfer_to_billing' } },
+      parallel_tool_calls: true,
+      response_format: { type: 'json_schema', json_schema: { name: 'City', strict: true, schema: citySchema } },
+      temperature: 0.2,
+      top_p: 0.9,
+      frequency_penalty: 0.1,
+      presence_penalty: 0.3,
+      max_tokens: 200,
+      reasoning_effort: 'low',
+      verbosity: 'medium',
+      store: true,
+      seed: 7,
+    });
+  });
+
+  it('asks for usage in streamed answers', async () => {
+    const server = await fakeServer(fakeText('ok'));
+    for await (const _ of modelFor(server, 'chat_completions').getStreamedResponse(request({ input: 'hello' }))) void _;
+    expect(server.requests[0]!.body).toEqual({
+      model: 'gpt-4.1',
+      messages: [{ role: 'user', content: 'hello' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('leaves out parallel_tool_calls when there are no tools', async () => {
+    const server = await fakeServer(fakeText('ok'));
+    await modelFor(server, 'chat_completions').getResponse(request({ modelSettings: { parallelToolCalls: false } }));
+    expect(server.requests[0]!.body).not.toHaveProperty('parallel_tool_calls');
+  });
+
+  it.each([
+    ['a previous response id', request({ previousResponseId: 'resp_1' }), /need the Responses API/],
+    ['a conversation id', request({ conversationId: 'conv_1' }), /need the Responses API/],
+    ['a hosted tool', request({ tools: [{ type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } }] }), /function tools only/],
+    ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /does not name a tool/],
+    ['an image tool output', request({ input: [{ type: 'function_call_result', callId: 'c', name: 'shot', status: 'completed', output: { type: 'image', image: 'data:x' } }] }), /text only/],
+    ['an unknown provider item', request({ input: [{ type: 'unknown', providerData: { type: 'web_search_call' } }] }), /cannot replay/],
+    ['an image file id', request({ input: [{ role: 'user', content: [{ type: 'input_image', image: { id: 'file_1' } }] }] }), /not a file id/],
+  ])('rejects %s with a UserError before any request', async (_label, bad, message) => {
+    const server = await fakeServer();
+    const error = await rejectionOf(modelFor(server, 'chat_completions').getResponse(bad));
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(message);
+    expect(server.requests).toHaveLength(0);
+  });
+});

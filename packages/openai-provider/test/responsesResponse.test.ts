@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { fakeRaw, fakeRefusal, fakeResponse, fakeText, fakeToolCalls } from '@baton/testing';
+import { Usage } from '@baton/types';
+import { OpenAIProviderError } from '../src/index.js';
+import { fakeServer, modelFor, rejectionOf, request } from './helpers.js';
+
+describe('OpenAIResponsesModel response conversion', () => {
+  it('converts reasoning, messages and function calls, with usage including cached and reasoning tokens', async () => {
+    const server = await fakeServer(
+      fakeResponse(
+        [
+          { type: 'reasoning', summary: 'plan' },
+          { type: 'message', text: 'Looking it up.' },
+          { type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris"}', callId: 'call_1' },
+        ],
+        { usage: { inputTokens: 100, outputTokens: 20, cachedTokens: 60, reasoningTokens: 12 } },
+      ),
+    );
+    const response = await modelFor(server, 'responses').getResponse(request());
+    expect(response.output).toEqual([
+      { type: 'reasoning', id: 'rs_1', content: [{ type: 'input_text', text: 'plan' }] },
+      {
+        type: 'message',
+        id: 'msg_2',
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'Looking it up.', providerData: { annotations: [], logprobs: [] } }],
+      },
+      { type: 'function_call', id: 'fc_3', callId: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+    ]);
+    expect(response.usage).toBeInstanceOf(Usage);
+    expect((response.usage as Usage).toJSON()).toEqual({
+      requests: 1,
+      inputTokens: 100,
+      outputTokens: 20,
+      totalTokens: 120,
+      inputTokensDetails: [{ cached_tokens: 60 }],
+      outputTokensDetails: [{ reasoning_tokens: 12 }],
+    });
+    expect(response.responseId).toMatch(/^resp_/);
+    expect(response.requestId).toBe('req_fake_1');
+    expect(response.providerData).toMatchObject({ model: 'gpt-4.1', status: 'completed' });
+  });
+
+  it('keeps refusals, and tool arguments that are not JSON exactly as sent', async () => {
+    const server = await fakeServer(fakeRefusal('No.'), fakeToolCalls([{ name: 'f', arguments: 'not json {' }]));
+    const model = modelFor(server, 'responses');
+    const refusal = await model.getResponse(request());
+    expect(refusal.output[0]).toMatchObject({ type: 'message', content: [{ type: 'refusal', refusal: 'No.' }] });
+    const call = await model.getResponse(request());
+    expect(call.output[0]).toMatchObject({ type: 'function_call', name: 'f', arguments: 'not json {' });
+  });
+
+  it('passes output items it does not model through as unknown items', async () => {
+    const item = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } };
+    const server = await fakeServer(fakeRaw(JSON.stringify({ id: 'resp_1', object: 'response', status: 'completed', output: [item], usage: null })));
+    const response = await modelFor(server, 'responses').getResponse(request());
+    expect(response.output).toEqual([{ type: 'unknown', id: 'ws_1', providerData: item }]);
+    expect((response.usage as Usage).toJSON()).toMatchObject({ requests: 1, inputTokens: 0, outputTokens: 0 });
+  });
+
+  it.each([
+    ['failed', 'response_failed', 'rate_limit_exceeded'],
+    ['incomplete', 'response_incomplete', 'max_output_tokens'],
+  ] as const)('a %s response is an OpenAIProviderError (%s) with code and request id', async (status, reason, code) => {
+    const server = await fakeServer(fakeText('partial', { status, error: { code: 'rate_limit_exceeded', message: 'slow down' } }));
+    const error = await rejectionOf(modelFor(server, 'responses').getResponse(request()));
+    expect(error).toBeInstanceOf(OpenAIProviderError);
+    expect(error).toMatchObject({ reason, code, requestId: 'req_fake_1', api: 'responses', retryable: false });
+    expect((error as OpenAIProviderError).body).toMatchObject({ status });
+  });
+
+  it.each([
+    ['a JSON object that is not a response', fakeRaw('{"hello":"world"}')],
+    ['an HTML page', fakeRaw('<html>oops</html>', { contentType: 'text/html' })],
+    ['a JSON content type with a body that is not JSON', fakeRaw('{"id": ')],
+  ])('%s is an invalid_response error, not retried', async (_label, turn) => {
+    const server = await fakeServer(turn);
+    const error = await rejectionOf(modelFor(server, 'responses').getResponse(request({ modelSettings: {} })));
+    expect(error).toBeInstanceOf(OpenAIProviderError);
+    expect(error).toMatchObject({ reason: 'invalid_response', retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+});
