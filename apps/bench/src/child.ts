@@ -8,6 +8,7 @@ import { SCENARIOS, SDKS, type ChildReport, type ScenarioFigures, type ScenarioI
 import { measureTurnOverhead } from './scenarios/turnOverhead.js';
 import { measureTextDelivery } from './scenarios/textDelivery.js';
 import { measurePausedRunHeap } from './scenarios/pausedRunHeap.js';
+import { measureGuardrailLatency } from './scenarios/guardrailLatency.js';
 
 async function loadAdapter(sdk: SdkName): Promise<BenchAdapter> {
   // Dynamic, so a child never loads the other SDK.
@@ -24,6 +25,10 @@ function runScenario(adapter: BenchAdapter, scenario: ScenarioId, sizes: WorkSiz
       return measureTextDelivery(adapter, sizes);
     case 'paused-heap':
       return measurePausedRunHeap(adapter, sizes);
+    case 'guardrail-trip':
+    case 'guardrail-parallel':
+    case 'guardrail-blocking':
+      return measureGuardrailLatency(adapter, sizes, scenario);
   }
 }
 

@@ -10,6 +10,7 @@ import { SCENARIOS, SDKS, type ChildReport } from './protocol.js';
 import { runChild } from './runChild.js';
 import { summarize } from './report/summary.js';
 import { formatTable } from './report/table.js';
+import { signalNote } from './report/signals.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -19,7 +20,7 @@ const referenceVersion = benchPackage.dependencies['@openai/agents'];
 
 console.log(
   `Baton vs @openai/agents ${referenceVersion}: ${options.rounds} round(s), each SDK in its own process, alternating; ` +
-    `instant model, no network.`,
+    `instant models (timed ones for the guardrail rows), no network.`,
 );
 const started = performance.now();
 const reports: ChildReport[] = [];
@@ -40,9 +41,11 @@ console.log(
   `\nMedians of ${options.rounds} round(s). Turn overhead: per child, the median of ${sizes.blocks} block(s) of ${perBlock} runs, ` +
     `each run ${sizes.toolTurns} tool turns + 1 final turn (after ${sizes.overheadWarmupRuns} warm-up runs). ` +
     `Delivery: per child, the median of ${sizes.deliveryRuns} streamed response(s) of ${sizes.deltas.toLocaleString('en-US')} deltas. ` +
-    `Heap: ${sizes.pausedRuns.toLocaleString('en-US')} paused runs kept alive.\n`,
+    `Heap: ${sizes.pausedRuns.toLocaleString('en-US')} paused runs kept alive. ` +
+    `Guardrails: per child, the median of ${sizes.guardrailRuns} timed run(s) per scenario (after ${sizes.guardrailWarmupRuns} warm-up).\n`,
 );
 console.log(formatTable(rows));
+console.log(`\n${signalNote(reports)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +

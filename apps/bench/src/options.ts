@@ -5,7 +5,7 @@ export interface BenchOptions {
   sizes: WorkSizes;
 }
 
-/** About 60–90 s on two cores: five rounds, each SDK once per round. */
+/** About 2 minutes on two cores: five rounds, each SDK once per round. */
 const FULL: WorkSizes = {
   toolTurns: 10,
   // Both SDKs need a few hundred runs before V8 has optimised their loops (before that, background
@@ -18,6 +18,9 @@ const FULL: WorkSizes = {
   deliveryRuns: 5,
   pausedWarmupRuns: 30,
   pausedRuns: 1_000,
+  // Timer-bound (20–300 ms a run), so a few runs give a steady median.
+  guardrailWarmupRuns: 1,
+  guardrailRuns: 3,
 };
 
 /** A smoke run: checks that everything works, figures are not meaningful. */
@@ -31,6 +34,8 @@ const QUICK: WorkSizes = {
   deliveryRuns: 1,
   pausedWarmupRuns: 5,
   pausedRuns: 100,
+  guardrailWarmupRuns: 0,
+  guardrailRuns: 1,
 };
 
 export const USAGE = `usage: pnpm --filter @baton/bench start [--rounds N] [--quick]

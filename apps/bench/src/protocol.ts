@@ -3,7 +3,15 @@
 export const SDKS = ['baton', 'reference'] as const;
 export type SdkName = (typeof SDKS)[number];
 
-export const SCENARIOS = ['turns-plain', 'turns-streamed', 'delivery', 'paused-heap'] as const;
+export const SCENARIOS = [
+  'turns-plain',
+  'turns-streamed',
+  'delivery',
+  'paused-heap',
+  'guardrail-trip',
+  'guardrail-parallel',
+  'guardrail-blocking',
+] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
 
 /** How much work each child does; `quick` shrinks everything for a smoke run. */
@@ -20,6 +28,9 @@ export interface WorkSizes {
   deliveryRuns: number;
   pausedWarmupRuns: number;
   pausedRuns: number;
+  /** Per guardrail scenario: untimed runs first, then timed runs; the figure is the median run. */
+  guardrailWarmupRuns: number;
+  guardrailRuns: number;
 }
 
 export interface TurnOverheadFigures {
@@ -49,7 +60,20 @@ export interface PausedHeapFigures {
   runs: number;
 }
 
-export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures;
+export interface GuardrailFigures {
+  kind: 'guardrail';
+  /** Median wall time from the run call until the run resolved (or rejected, for a tripwire), in microseconds. */
+  wallMicros: number;
+  /** Median time the model request ran (until it answered or its signal fired), in microseconds. */
+  modelMicros: number;
+  runs: number;
+  /** Runs in which the SDK passed a `request.signal` to the model. */
+  signalRuns: number;
+  /** Runs in which that signal fired while the model request was still in flight. */
+  abortedRuns: number;
+}
+
+export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures | GuardrailFigures;
 
 /** The one line a child prints on stdout: the figures of every scenario it ran, in order. */
 export interface ChildReport {

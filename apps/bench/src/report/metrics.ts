@@ -1,6 +1,7 @@
 import type { ScenarioFigures, ScenarioId } from '../protocol.js';
+import { GUARDRAIL_PLANS, idealMs } from '../scenarios/guardrailLatency.js';
 
-export type Unit = 'micros' | 'perSecond' | 'bytes';
+export type Unit = 'micros' | 'perSecond' | 'bytes' | 'share';
 
 /** One row of the table: a figure read from one scenario's results, and the issue's target for it. */
 export interface Metric {
@@ -11,8 +12,24 @@ export interface Metric {
   better: 'lower' | 'higher';
   /** Baton / reference must be at most (lower is better) or at least (higher is better) this. */
   targetRatio?: number;
+  /** Baton's own median must be at most (lower is better) or at least (higher is better) this, in `unit`. */
+  targetValue?: number;
+  /** `false` when dividing the two SDKs' figures means nothing (the column shows "-"). */
+  ratio?: false;
   pick(figures: ScenarioFigures): number | undefined;
 }
+
+/**
+ * "About" a wall time the timers allow: within 10 % or 5 ms of the ideal, whichever is larger
+ * (timers fire late by a millisecond or two, more on a busy machine). In microseconds.
+ */
+export function aboutMicros(ms: number): number {
+  return (ms + Math.max(ms * 0.1, 5)) * 1000;
+}
+
+const trip = GUARDRAIL_PLANS['guardrail-trip'];
+const parallel = GUARDRAIL_PLANS['guardrail-parallel'];
+const blocking = GUARDRAIL_PLANS['guardrail-blocking'];
 
 export const METRICS: Metric[] = [
   {
@@ -74,5 +91,51 @@ export const METRICS: Metric[] = [
     better: 'lower',
     targetRatio: 0.5,
     pick: (f) => (f.kind === 'paused-heap' ? f.bytesPerPausedRun : undefined),
+  },
+  {
+    id: 'guardrail-trip.wall',
+    label: `Guardrail trip, parallel ${trip.guardrailMs} ms vs model ${trip.modelMs} ms: time to reject`,
+    scenario: 'guardrail-trip',
+    unit: 'micros',
+    better: 'lower',
+    targetRatio: 0.25,
+    targetValue: aboutMicros(idealMs(trip)),
+    pick: (f) => (f.kind === 'guardrail' ? f.wallMicros : undefined),
+  },
+  {
+    id: 'guardrail-trip.model',
+    label: '… model request ran for',
+    scenario: 'guardrail-trip',
+    unit: 'micros',
+    better: 'lower',
+    pick: (f) => (f.kind === 'guardrail' ? f.modelMicros : undefined),
+  },
+  {
+    id: 'guardrail-trip.aborted',
+    label: '… model request aborted (its signal fired)',
+    scenario: 'guardrail-trip',
+    unit: 'share',
+    better: 'higher',
+    ratio: false,
+    targetValue: 1,
+    pick: (f) => (f.kind === 'guardrail' ? f.abortedRuns / f.runs : undefined),
+  },
+  {
+    id: 'guardrail-parallel.wall',
+    label: `Guardrail pass, parallel ${parallel.guardrailMs} ms beside model ${parallel.modelMs} ms: run time`,
+    scenario: 'guardrail-parallel',
+    unit: 'micros',
+    better: 'lower',
+    targetValue: aboutMicros(idealMs(parallel)),
+    pick: (f) => (f.kind === 'guardrail' ? f.wallMicros : undefined),
+  },
+  {
+    id: 'guardrail-blocking.wall',
+    label: `Guardrail pass, blocking ${blocking.guardrailMs} ms then model ${blocking.modelMs} ms: run time`,
+    scenario: 'guardrail-blocking',
+    unit: 'micros',
+    better: 'lower',
+    targetValue: aboutMicros(idealMs(blocking)),
+    pick: (f) => (f.kind === 'guardrail' ? f.wallMicros : undefined),
   },
 ];

@@ -1,19 +1,24 @@
 import type { Unit } from './metrics.js';
 import type { SummaryRow } from './summary.js';
 
-export function formatValue(value: number, unit: Unit): string {
+/** `compact` drops trailing zeros (for targets: `110 ms`, not `110.00 ms`). */
+export function formatValue(value: number, unit: Unit, { compact = false } = {}): string {
   switch (unit) {
     case 'micros':
-      return value >= 1000 ? `${(value / 1000).toFixed(2)} ms` : `${value.toFixed(value >= 100 ? 0 : 1)} µs`;
+      if (value >= 1000) return `${compact ? String(Number((value / 1000).toFixed(2))) : (value / 1000).toFixed(2)} ms`;
+      return `${compact ? String(Number(value.toFixed(1))) : value.toFixed(value >= 100 ? 0 : 1)} µs`;
     case 'perSecond':
       return `${Math.round(value).toLocaleString('en-US')} /s`;
     case 'bytes':
       return `${(value / 1000).toFixed(1)} kB`;
+    case 'share':
+      return compact && value === 1 ? 'all runs' : `${Math.round(value * 100)}% of runs`;
   }
 }
 
 /** Half the min–max range, relative to the median: how much the rounds disagreed. */
 function noise(row: SummaryRow['baton']): string {
+  if (row.median === 0) return row.max === row.min ? '±0%' : '-';
   return `±${Math.round(((row.max - row.min) / 2 / row.median) * 100)}%`;
 }
 
@@ -24,7 +29,7 @@ export function formatTable(rows: readonly SummaryRow[]): string {
     row.label,
     formatValue(row.baton.median, row.unit),
     formatValue(row.reference.median, row.unit),
-    `${row.ratio.toFixed(2)}x`,
+    row.ratio === undefined ? '-' : `${row.ratio.toFixed(2)}x`,
     row.better === 'lower' ? 'lower' : 'higher',
     row.target ?? '-',
     row.met === undefined ? 'info' : row.met ? 'met' : 'MISSED',

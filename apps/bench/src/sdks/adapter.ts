@@ -1,4 +1,5 @@
 import type { SdkName } from '../protocol.js';
+import type { GuardrailPlan, GuardrailRunOutcome } from './guardrailScript.js';
 
 /**
  * The scenario API both SDK adapters implement. Each factory builds its agent, tools and model once;
@@ -13,6 +14,12 @@ export interface BenchAdapter {
   textStream(deltas: number): () => Promise<number>;
   /** One run that pauses on a tool needing approval; resolves with the result, to be kept alive. */
   pausedRun(): () => Promise<unknown>;
+  /**
+   * One plain run of an agent with a timed model and one input guardrail, as `plan` says
+   * (`guardrailScript.ts`); resolves (also when the run rejects with the tripwire) once the model
+   * request and the guardrail have ended, with what happened when.
+   */
+  guardrailRun(plan: GuardrailPlan): () => Promise<GuardrailRunOutcome>;
 }
 
 /** The run options both SDKs get: the overhead runs need more than the default ten turns. */

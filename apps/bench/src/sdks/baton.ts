@@ -1,5 +1,6 @@
 import {
   Agent,
+  InputGuardrailTripwireTriggered,
   Runner,
   tool,
   type Model,
@@ -10,6 +11,7 @@ import {
 } from '@baton/core';
 import { z } from 'zod';
 import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
 import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
 
 /** A Baton `Model` (contract in @baton/types) that answers instantly from a script. */
@@ -28,6 +30,30 @@ class InstantModel implements Model {
     const itemId = `msg_${responseId}`;
     for (const delta of deltasFor(this.plan, output)) yield { type: 'output_text_delta', delta, itemId };
     yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+}
+
+/**
+ * A Baton `Model` that takes the plan's time to answer the final message, and gives up as soon as
+ * `request.signal` fires (`guardrailScript.ts` records both).
+ */
+class TimedModel implements Model {
+  constructor(private readonly probe: () => GuardrailProbe) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const { responseId, output } = await this.answer(request);
+    return { usage: { ...USAGE }, output, responseId };
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    const { responseId, output } = await this.answer(request);
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+
+  private async answer(request: ModelRequest) {
+    await this.probe().callModel(request.signal);
+    const responseId = nextResponseId();
+    return { responseId, output: nextOutput({ kind: 'tool-loop', toolTurns: 0 }, request.input, responseId) };
   }
 }
 
@@ -105,5 +131,29 @@ export const adapter: BenchAdapter = {
       check(result.interruptions.length === 1, `baton paused run has ${result.interruptions.length} interruptions`);
       return result;
     };
+  },
+
+  guardrailRun(plan) {
+    let probe: GuardrailProbe | undefined;
+    const current = (): GuardrailProbe => {
+      check(probe !== undefined, 'no guardrail run in progress');
+      return probe;
+    };
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Answer.',
+      model: new TimedModel(current),
+      inputGuardrails: [{ name: 'bench_guardrail', runInParallel: plan.runInParallel, execute: () => current().runGuardrail() }],
+    });
+    return () =>
+      guardrailRun(
+        'baton',
+        plan,
+        async (next) => {
+          probe = next;
+          return (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+        },
+        (error) => error instanceof InputGuardrailTripwireTriggered,
+      );
   },
 };

@@ -1,6 +1,7 @@
 // The reference must never try to export traces: the child also gets OPENAI_AGENTS_DISABLE_TRACING=1.
 import {
   Agent,
+  InputGuardrailTripwireTriggered,
   Runner,
   setTracingDisabled,
   tool,
@@ -12,6 +13,7 @@ import {
 } from '@openai/agents';
 import { z } from 'zod';
 import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
 import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
 
 setTracingDisabled(true);
@@ -32,6 +34,30 @@ class InstantModel implements Model {
     const itemId = `msg_${responseId}`;
     for (const delta of deltasFor(this.plan, output)) yield { type: 'output_text_delta', delta, itemId };
     yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+}
+
+/**
+ * An `@openai/agents` `Model` that takes the plan's time to answer the final message, and gives up as
+ * soon as `request.signal` fires, if the SDK passes one (`guardrailScript.ts` records both).
+ */
+class TimedModel implements Model {
+  constructor(private readonly probe: () => GuardrailProbe) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const { responseId, output } = await this.answer(request);
+    return { usage: new Usage({ ...USAGE }), output, responseId };
+  }
+
+  async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    const { responseId, output } = await this.answer(request);
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+  }
+
+  private async answer(request: ModelRequest) {
+    await this.probe().callModel(request.signal);
+    const responseId = nextResponseId();
+    return { responseId, output: nextOutput({ kind: 'tool-loop', toolTurns: 0 }, request.input, responseId) };
   }
 }
 
@@ -104,5 +130,29 @@ export const adapter: BenchAdapter = {
       check(result.interruptions.length === 1, `reference paused run has ${result.interruptions.length} interruptions`);
       return result;
     };
+  },
+
+  guardrailRun(plan) {
+    let probe: GuardrailProbe | undefined;
+    const current = (): GuardrailProbe => {
+      check(probe !== undefined, 'no guardrail run in progress');
+      return probe;
+    };
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Answer.',
+      model: new TimedModel(current),
+      inputGuardrails: [{ name: 'bench_guardrail', runInParallel: plan.runInParallel, execute: () => current().runGuardrail() }],
+    });
+    return () =>
+      guardrailRun(
+        'reference',
+        plan,
+        async (next) => {
+          probe = next;
+          return (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+        },
+        (error) => error instanceof InputGuardrailTripwireTriggered,
+      );
   },
 };
