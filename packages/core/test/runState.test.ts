@@ -88,15 +88,15 @@ describe('RunState serialization', () => {
       context: { context: { user: 'ada' }, usage: { requests: 2, inputTokens: 13, outputTokens: 2, totalTokens: 15 }, approvals: {} },
       pendingAgentToolRuns: {},
     });
+    // Items of the current agent leave `agent` out; a raw output that is not the text is kept.
     expect(json.generatedItems).toEqual([
-      { type: 'tool_call_item', rawItem: functionCall('square', { n: 3 }, { callId: 'sq' }), agent: { name: 'Math' } },
+      { type: 'tool_call_item', rawItem: functionCall('square', { n: 3 }, { callId: 'sq' }) },
       {
         type: 'tool_call_output_item',
         rawItem: { type: 'function_call_result', callId: 'sq', name: 'square', status: 'completed', output: { type: 'text', text: '9' } },
-        agent: { name: 'Math' },
         output: 9,
       },
-      { type: 'message_output_item', rawItem: assistantMessage('9'), agent: { name: 'Math' } },
+      { type: 'message_output_item', rawItem: assistantMessage('9') },
     ]);
     expect(json.modelResponses.map((r) => [r.responseId, r.usage.inputTokens])).toEqual([
       ['resp_1', 5],

@@ -1,4 +1,4 @@
-import { SerializedRunStateSchema, type SerializedRunState } from './runStateSchema.js';
+import { PROTO_KEY_MESSAGE, SerializedRunStateSchema, type SerializedRunState } from './runStateSchema.js';
 import { RunStateError, formatJsonPath } from './runStateError.js';
 import { migrateRunStateJson, type RunStateJson } from './runStateVersions.js';
 
@@ -55,15 +55,19 @@ function readParsed(value: unknown): ReadRunState {
     const issues = parsed.error.issues;
     const first = issues[0]!;
     const path = first.path.map((key) => (typeof key === 'number' ? key : String(key)));
-    const reason = issues.some((issue) => issue.message === 'prototype keys are not allowed here') ? 'prototype_key' : 'invalid_state';
+    const isProtoKey = (issue: (typeof issues)[number]) =>
+      issue.code === 'invalid_key' && issue.issues.some((inner) => inner.message === PROTO_KEY_MESSAGE);
+    const reason = issues.some(isProtoKey) ? 'prototype_key' : 'invalid_state';
     const shown = issues
       .slice(0, 3)
-      .map((issue) => `${formatJsonPath(issue.path)}: ${issue.message}`)
+      .map((issue) => `${formatJsonPath(issue.path)}: ${isProtoKey(issue) ? `the key "${String(issue.path.at(-1))}" is not allowed here` : issue.message}`)
       .join('; ');
     const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
     throw new RunStateError(reason, `Invalid run state (schema version ${String(writtenVersion)}): ${shown}${more}`, { path, foundVersion: String(writtenVersion) });
   }
-  return { state: parsed.data, writtenVersion: writtenVersion as string };
+  // The input itself, not zod's copy: it passed the schema, and keeping its key order makes
+  // rewriting a state byte-for-byte stable (zod would move known keys first).
+  return { state: migrated as SerializedRunState, writtenVersion: writtenVersion as string };
 }
 
 /** Rejects a `__proto__` key anywhere: it has no place in the format, and is how prototypes get polluted. */

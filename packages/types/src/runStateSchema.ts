@@ -11,7 +11,8 @@ export const CURRENT_RUN_STATE_SCHEMA_VERSION = '1' as const;
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A record key chosen by the format (tool name, call id, nested-run key): never a prototype key. */
-const SafeKey = z.string().refine((key) => !PROTOTYPE_KEYS.has(key), { message: 'prototype keys are not allowed here' });
+export const PROTO_KEY_MESSAGE = 'prototype keys are not allowed here';
+const SafeKey = z.string().refine((key) => !PROTOTYPE_KEYS.has(key), { message: PROTO_KEY_MESSAGE });
 
 const providerData = z.record(z.string(), z.unknown()).optional();
 
