@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageConfig } from '../../tsup.package.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+export default packageConfig();

@@ -1,38 +1,9 @@
 import type { RecordedModelCall } from '@baton/testing';
 import type { AgentInputItem, FunctionCallResultItem, RunStreamEvent } from '../src/index.js';
 
-export interface Deferred<T = void> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
+import { aborted, deferred, within, type Deferred } from '@baton/testing';
 
-/** A promise settled from outside: tests release slow tools and models with it instead of sleeping. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Resolves when the signal fires (at once when it already has). */
-export function aborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-/** Rejects with `message` after `ms`, so a broken feature fails the test quickly instead of hanging it. */
-export function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export { aborted, deferred, within, type Deferred };
 
 /** The input a model call received, as protocol items. */
 export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {

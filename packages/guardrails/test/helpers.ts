@@ -1,29 +1,9 @@
 import { modelResponder, type RecordedModelCall } from '@baton/testing';
 import type { AgentInputItem, AgentOutputItem, FunctionCallResultItem } from '@baton/core';
 
-export interface Deferred<T = void> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
+import { aborted, deferred, within, type Deferred } from '@baton/testing';
 
-/** A promise settled from outside: tests release slow guardrails and models with it instead of sleeping. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Resolves when the signal fires (at once when it already has); never when there is no signal. */
-export function aborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
+export { aborted, deferred, within, type Deferred };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -8,3 +8,4 @@ export {
 } from './scriptedModelErrors.js';
 export { assistantMessage, functionCall } from './builders.js';
 export * from './fakeOpenAIServer/index.js';
+export { deferred, aborted, within, type Deferred } from './async.js';
