@@ -9,6 +9,8 @@ import { measureTurnOverhead } from './scenarios/turnOverhead.js';
 import { measureTextDelivery } from './scenarios/textDelivery.js';
 import { measurePausedRunHeap } from './scenarios/pausedRunHeap.js';
 import { measureGuardrailLatency } from './scenarios/guardrailLatency.js';
+import { measureStateSerialization } from './scenarios/stateSerialization.js';
+import { measureIdleConsumer } from './scenarios/idleConsumer.js';
 
 async function loadAdapter(sdk: SdkName): Promise<BenchAdapter> {
   // Dynamic, so a child never loads the other SDK.
@@ -25,6 +27,10 @@ function runScenario(adapter: BenchAdapter, scenario: ScenarioId, sizes: WorkSiz
       return measureTextDelivery(adapter, sizes);
     case 'paused-heap':
       return measurePausedRunHeap(adapter, sizes);
+    case 'state-serialization':
+      return measureStateSerialization(adapter, sizes);
+    case 'idle-consumer':
+      return measureIdleConsumer(adapter, sizes);
     case 'guardrail-trip':
     case 'guardrail-parallel':
     case 'guardrail-blocking':

@@ -8,9 +8,11 @@ import { availableParallelism, cpus } from 'node:os';
 import { parseOptions } from './options.js';
 import { SCENARIOS, SDKS, type ChildReport } from './protocol.js';
 import { runChild } from './runChild.js';
+import { IDLE_BUFFER_SIZE } from './sdks/idleScript.js';
 import { summarize } from './report/summary.js';
 import { formatTable } from './report/table.js';
 import { signalNote } from './report/signals.js';
+import { idleNote, stateNote } from './report/notes.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -42,9 +44,13 @@ console.log(
     `each run ${sizes.toolTurns} tool turns + 1 final turn (after ${sizes.overheadWarmupRuns} warm-up runs). ` +
     `Delivery: per child, the median of ${sizes.deliveryRuns} streamed response(s) of ${sizes.deltas.toLocaleString('en-US')} deltas. ` +
     `Heap: ${sizes.pausedRuns.toLocaleString('en-US')} paused runs kept alive. ` +
+    `Paused run state: runs paused after ${sizes.stateTurns.join(' / ')} tool turns, each call timed in ${sizes.stateTiming.blocks} block(s) after a warm-up. ` +
+    `Idle consumer: a ${sizes.idleDeltas.toLocaleString('en-US')}-delta stream left unread for ${sizes.idleMs.toLocaleString('en-US')} ms (Baton's buffer ${IDLE_BUFFER_SIZE} events), then read to the end. ` +
     `Guardrails: per child, the median of ${sizes.guardrailRuns} timed run(s) per scenario (after ${sizes.guardrailWarmupRuns} warm-up).\n`,
 );
 console.log(formatTable(rows));
+console.log(`\n${stateNote(reports)}`);
+console.log(`\n${idleNote(reports)}`);
 console.log(`\n${signalNote(reports)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(

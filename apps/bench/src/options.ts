@@ -21,6 +21,11 @@ const FULL: WorkSizes = {
   // Timer-bound (20–300 ms a run), so a few runs give a steady median.
   guardrailWarmupRuns: 1,
   guardrailRuns: 3,
+  stateTurns: [10, 20, 40, 80],
+  // The reference takes about 0.1 s a call at 80 turns: blocks there hold one call.
+  stateTiming: { warmupMs: 300, warmupCycles: 1, blocks: 3, blockMs: 20 },
+  idleDeltas: 200_000,
+  idleMs: 1_000,
 };
 
 /** A smoke run: checks that everything works, figures are not meaningful. */
@@ -36,6 +41,10 @@ const QUICK: WorkSizes = {
   pausedRuns: 100,
   guardrailWarmupRuns: 0,
   guardrailRuns: 1,
+  stateTurns: [10, 20, 40, 80],
+  stateTiming: { warmupMs: 0, warmupCycles: 1, blocks: 1, blockMs: 0 },
+  idleDeltas: 20_000,
+  idleMs: 200,
 };
 
 export const USAGE = `usage: pnpm --filter @baton/bench start [--rounds N] [--quick]

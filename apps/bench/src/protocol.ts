@@ -8,11 +8,15 @@ export const SCENARIOS = [
   'turns-streamed',
   'delivery',
   'paused-heap',
+  'state-serialization',
+  'idle-consumer',
   'guardrail-trip',
   'guardrail-parallel',
   'guardrail-blocking',
 ] as const;
 export type ScenarioId = (typeof SCENARIOS)[number];
+
+import type { OpTiming } from './scenarios/timing.js';
 
 /** How much work each child does; `quick` shrinks everything for a smoke run. */
 export interface WorkSizes {
@@ -31,7 +35,17 @@ export interface WorkSizes {
   /** Per guardrail scenario: untimed runs first, then timed runs; the figure is the median run. */
   guardrailWarmupRuns: number;
   guardrailRuns: number;
+  /** Tool-call turns before the pause, one paused state per size (doublings; must include `STATE_TURNS`). */
+  stateTurns: number[];
+  /** How each `toString` / `fromString` is timed. */
+  stateTiming: OpTiming;
+  /** Deltas the idle-consumer model yields, and how long nobody reads. */
+  idleDeltas: number;
+  idleMs: number;
 }
+
+/** The size of paused run the issue-6 rows compare. */
+export const STATE_TURNS = 20;
 
 export interface TurnOverheadFigures {
   kind: 'turns';
@@ -73,7 +87,33 @@ export interface GuardrailFigures {
   abortedRuns: number;
 }
 
-export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures | GuardrailFigures;
+export interface StateFigures {
+  kind: 'state';
+  /** Per paused state, in the order of `turns`: tool-call turns before the pause. */
+  turns: number[];
+  /** UTF-8 bytes of `state.toString()`. */
+  bytes: number[];
+  /** Wall time of one `state.toString()` and of one awaited `RunState.fromString(rootAgent, str)`, in microseconds. */
+  toStringMicros: number[];
+  fromStringMicros: number[];
+  /** Cost factor per doubling of the turns, smallest to largest size (2 = linear). */
+  growth: { bytes: number; toString: number; fromString: number };
+}
+
+export interface IdleFigures {
+  kind: 'idle';
+  deltas: number;
+  /** How long nobody read (the timer's actual wall time), in milliseconds. */
+  idleMs: number;
+  /** Text deltas the model had yielded to the SDK when the idle time ended. */
+  producedWhileIdle: number;
+  /** Highest live-heap reading while unread, above the heap after a full GC just before the run. */
+  peakHeapBytes: number;
+  /** The heap after a full GC at the end of the idle time, above that same baseline. */
+  heldHeapBytes: number;
+}
+
+export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures | StateFigures | IdleFigures | GuardrailFigures;
 
 /** The one line a child prints on stdout: the figures of every scenario it ran, in order. */
 export interface ChildReport {

@@ -1,7 +1,8 @@
-import type { ScenarioFigures, ScenarioId } from '../protocol.js';
+import { STATE_TURNS, type ScenarioFigures, type ScenarioId, type StateFigures } from '../protocol.js';
 import { GUARDRAIL_PLANS, idealMs } from '../scenarios/guardrailLatency.js';
+import { IDLE_BUFFER_SIZE } from '../sdks/idleScript.js';
 
-export type Unit = 'micros' | 'perSecond' | 'bytes' | 'share';
+export type Unit = 'micros' | 'perSecond' | 'bytes' | 'share' | 'count' | 'factor';
 
 /** One row of the table: a figure read from one scenario's results, and the issue's target for it. */
 export interface Metric {
@@ -25,6 +26,15 @@ export interface Metric {
  */
 export function aboutMicros(ms: number): number {
   return (ms + Math.max(ms * 0.1, 5)) * 1000;
+}
+
+/** Linear growth doubles the cost per doubling of the history; "about" that allows 10 %. */
+export const LINEAR_GROWTH_BOUND = 2.2;
+
+/** The figure at `STATE_TURNS` tool turns. */
+function atStateTurns(f: StateFigures, values: number[]): number | undefined {
+  const index = f.turns.indexOf(STATE_TURNS);
+  return index < 0 ? undefined : values[index];
 }
 
 const trip = GUARDRAIL_PLANS['guardrail-trip'];
@@ -91,6 +101,88 @@ export const METRICS: Metric[] = [
     better: 'lower',
     targetRatio: 0.5,
     pick: (f) => (f.kind === 'paused-heap' ? f.bytesPerPausedRun : undefined),
+  },
+  {
+    id: 'state.bytes',
+    label: `Paused run state, ${STATE_TURNS} tool turns: toString() size`,
+    scenario: 'state-serialization',
+    unit: 'bytes',
+    better: 'lower',
+    targetRatio: 0.5,
+    pick: (f) => (f.kind === 'state' ? atStateTurns(f, f.bytes) : undefined),
+  },
+  {
+    id: 'state.toString',
+    label: '… state.toString() time',
+    scenario: 'state-serialization',
+    unit: 'micros',
+    better: 'lower',
+    targetRatio: 0.5,
+    pick: (f) => (f.kind === 'state' ? atStateTurns(f, f.toStringMicros) : undefined),
+  },
+  {
+    id: 'state.fromString',
+    label: '… RunState.fromString() time',
+    scenario: 'state-serialization',
+    unit: 'micros',
+    better: 'lower',
+    targetRatio: 0.5,
+    pick: (f) => (f.kind === 'state' ? atStateTurns(f, f.fromStringMicros) : undefined),
+  },
+  {
+    id: 'state.growth.bytes',
+    label: 'Paused run state, 10 to 80 tool turns: size per doubling',
+    scenario: 'state-serialization',
+    unit: 'factor',
+    better: 'lower',
+    ratio: false,
+    targetValue: LINEAR_GROWTH_BOUND,
+    pick: (f) => (f.kind === 'state' ? f.growth.bytes : undefined),
+  },
+  {
+    id: 'state.growth.toString',
+    label: '… toString() time per doubling',
+    scenario: 'state-serialization',
+    unit: 'factor',
+    better: 'lower',
+    ratio: false,
+    targetValue: LINEAR_GROWTH_BOUND,
+    pick: (f) => (f.kind === 'state' ? f.growth.toString : undefined),
+  },
+  {
+    id: 'state.growth.fromString',
+    label: '… fromString() time per doubling',
+    scenario: 'state-serialization',
+    unit: 'factor',
+    better: 'lower',
+    ratio: false,
+    targetValue: LINEAR_GROWTH_BOUND,
+    pick: (f) => (f.kind === 'state' ? f.growth.fromString : undefined),
+  },
+  {
+    id: 'idle.produced',
+    label: 'Idle consumer (stream left unread): deltas the model produced meanwhile',
+    scenario: 'idle-consumer',
+    unit: 'count',
+    better: 'lower',
+    targetValue: IDLE_BUFFER_SIZE,
+    pick: (f) => (f.kind === 'idle' ? f.producedWhileIdle : undefined),
+  },
+  {
+    id: 'idle.peak',
+    label: '… peak heap growth while unread',
+    scenario: 'idle-consumer',
+    unit: 'bytes',
+    better: 'lower',
+    pick: (f) => (f.kind === 'idle' ? f.peakHeapBytes : undefined),
+  },
+  {
+    id: 'idle.held',
+    label: '… heap still held after a full GC (end of idle time)',
+    scenario: 'idle-consumer',
+    unit: 'bytes',
+    better: 'lower',
+    pick: (f) => (f.kind === 'idle' ? f.heldHeapBytes : undefined),
   },
   {
     id: 'guardrail-trip.wall',

@@ -10,10 +10,20 @@ export function formatValue(value: number, unit: Unit, { compact = false } = {})
     case 'perSecond':
       return `${Math.round(value).toLocaleString('en-US')} /s`;
     case 'bytes':
+      if (value >= 1e6) return `${(value / 1e6).toFixed(1)} MB`;
       return `${(value / 1000).toFixed(1)} kB`;
+    case 'count':
+      return Math.round(value).toLocaleString('en-US');
+    case 'factor':
+      return `${compact ? String(Number(value.toFixed(2))) : value.toFixed(2)}x`;
     case 'share':
       return compact && value === 1 ? 'all runs' : `${Math.round(value * 100)}% of runs`;
   }
+}
+
+/** Two decimals, or two significant digits for ratios under 0.01 (so they do not all read 0.00x). */
+export function formatRatio(ratio: number): string {
+  return `${ratio !== 0 && Math.abs(ratio) < 0.01 ? ratio.toPrecision(2) : ratio.toFixed(2)}x`;
 }
 
 /** Half the min–max range, relative to the median: how much the rounds disagreed. */
@@ -29,7 +39,7 @@ export function formatTable(rows: readonly SummaryRow[]): string {
     row.label,
     formatValue(row.baton.median, row.unit),
     formatValue(row.reference.median, row.unit),
-    row.ratio === undefined ? '-' : `${row.ratio.toFixed(2)}x`,
+    row.ratio === undefined ? '-' : formatRatio(row.ratio),
     row.better === 'lower' ? 'lower' : 'higher',
     row.target ?? '-',
     row.met === undefined ? 'info' : row.met ? 'met' : 'MISSED',

@@ -1,5 +1,6 @@
 import type { SdkName } from '../protocol.js';
 import type { GuardrailPlan, GuardrailRunOutcome } from './guardrailScript.js';
+import type { FloodProbe } from './idleScript.js';
 
 /**
  * The scenario API both SDK adapters implement. Each factory builds its agent, tools and model once;
@@ -20,6 +21,43 @@ export interface BenchAdapter {
    * request and the guardrail have ended, with what happened when.
    */
   guardrailRun(plan: GuardrailPlan): () => Promise<GuardrailRunOutcome>;
+  /**
+   * One plain run of `toolTurns` turns with one (step) tool call each, then a call to a tool that
+   * needs approval, so the run pauses; resolves with its state and the SDK's serialization API.
+   */
+  pausedState(toolTurns: number): () => Promise<PausedState>;
+  /**
+   * Starts one streamed run whose model yields `probe.deltas` text deltas as fast as the SDK takes
+   * them (`idleScript.ts`, counting on `probe`), and reads none of its events: resolves as soon as the
+   * run has started. Baton's run gets a buffer of `IDLE_BUFFER_SIZE` events.
+   */
+  idleStream(probe: FloodProbe): Promise<IdleStream>;
+}
+
+/** A paused run's state, with the SDK's own serialization calls. */
+export interface PausedState {
+  /** `state.toString()`: of the paused run's state (no argument) or of one `restore` returned. */
+  serialize(state?: unknown): string;
+  /** `RunState.fromString(rootAgent, serialized)`, awaited. */
+  restore(serialized: string): Promise<unknown>;
+  /** What a state holds: the paused run's own (no argument) or one `restore` returned. */
+  describe(state?: unknown): PausedStateSummary;
+}
+
+export interface PausedStateSummary {
+  /** The state's turn counter. */
+  currentTurn: number;
+  /** Tool-call items of the step tool, and tool outputs, in the generated items. */
+  stepCalls: number;
+  toolOutputs: number;
+  /** The interruptions (tool approval items) waiting for a decision. */
+  pending: Array<{ toolName: string; callId: string }>;
+}
+
+/** A streamed run nobody has read from yet. */
+export interface IdleStream {
+  /** Reads every event until the run ends; resolves with the text deltas received. */
+  drain(): Promise<number>;
 }
 
 /** The run options both SDKs get: the overhead runs need more than the default ten turns. */

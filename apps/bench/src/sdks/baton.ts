@@ -2,6 +2,7 @@ import {
   Agent,
   InputGuardrailTripwireTriggered,
   Runner,
+  RunState,
   tool,
   type Model,
   type ModelRequest,
@@ -10,9 +11,20 @@ import {
   type StandardSchemaLike,
 } from '@baton/core';
 import { z } from 'zod';
-import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { check, MAX_TURNS, type BenchAdapter, type PausedStateSummary } from './adapter.js';
 import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
-import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
+import { floodDeltas, floodText, IDLE_BUFFER_SIZE, type FloodProbe } from './idleScript.js';
+import {
+  APPROVAL_TOOL,
+  deltasFor,
+  FINAL_TEXT,
+  message,
+  nextOutput,
+  nextResponseId,
+  STEP_TOOL,
+  USAGE,
+  type ScriptPlan,
+} from './instantScript.js';
 
 /** A Baton `Model` (contract in @baton/types) that answers instantly from a script. */
 class InstantModel implements Model {
@@ -57,6 +69,24 @@ class TimedModel implements Model {
   }
 }
 
+/** A Baton `Model` that streams `probe.deltas` text deltas as fast as they are taken (`idleScript.ts`). */
+class FloodModel implements Model {
+  constructor(private readonly probe: FloodProbe) {}
+
+  async getResponse(): Promise<ModelResponse> {
+    throw new Error('the idle-consumer model only streams');
+  }
+
+  async *getStreamedResponse(): AsyncIterable<ModelStreamEvent> {
+    const responseId = nextResponseId();
+    yield { type: 'response_started' };
+    const itemId = `msg_${responseId}`;
+    for await (const delta of floodDeltas(this.probe)) yield { type: 'output_text_delta', delta, itemId };
+    this.probe.finished = true;
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output: [message(responseId, floodText(this.probe))] } };
+  }
+}
+
 const runner = new Runner();
 
 // The cast works around a type gap in @baton/core: its `StandardSchemaLike` declares an issue's
@@ -64,9 +94,9 @@ const runner = new Runner();
 // schema is not assignable to `tool({ parameters })`. At runtime zod is used as is.
 const stepParameters = z.object({ step: z.number() }) as unknown as StandardSchemaLike<{ step: number }>;
 
-function stepTool(needsApproval: boolean, onCall: () => void) {
+function stepTool(needsApproval: boolean, onCall: () => void, name = STEP_TOOL) {
   return tool({
-    name: STEP_TOOL,
+    name,
     description: 'Advances the benchmark by one step.',
     parameters: stepParameters,
     needsApproval,
@@ -155,5 +185,52 @@ export const adapter: BenchAdapter = {
         },
         (error) => error instanceof InputGuardrailTripwireTriggered,
       );
+  },
+
+  pausedState(toolTurns) {
+    let calls = 0;
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool, then the approval tool.',
+      model: new InstantModel({ kind: 'pause', toolTurns }),
+      tools: [stepTool(false, () => (calls += 1)), stepTool(true, () => check(false, 'baton ran a tool that needs approval'), APPROVAL_TOOL)],
+    });
+    const describe = (state: RunState<unknown, typeof agent>): PausedStateSummary => {
+      const items = state.generatedItems;
+      return {
+        currentTurn: state.currentTurn,
+        stepCalls: items.filter((item) => item.type === 'tool_call_item' && item.rawItem.name === STEP_TOOL).length,
+        toolOutputs: items.filter((item) => item.type === 'tool_call_output_item').length,
+        pending: state.getInterruptions().map((item) => ({ toolName: item.toolName, callId: item.rawItem.callId })),
+      };
+    };
+    return async () => {
+      const before = calls;
+      const result = await runner.run(agent, 'go', { maxTurns: toolTurns + 10 });
+      check(calls - before === toolTurns, `baton ran the step tool ${calls - before} times, expected ${toolTurns}`);
+      check(result.interruptions.length === 1, `baton paused run has ${result.interruptions.length} interruptions`);
+      const { state } = result;
+      return {
+        serialize: (other) => (other === undefined ? state : (other as RunState<unknown, typeof agent>)).toString(),
+        restore: (serialized) => RunState.fromString(agent, serialized),
+        describe: (other) => describe((other ?? state) as RunState<unknown, typeof agent>),
+      };
+    };
+  },
+
+  async idleStream(probe) {
+    const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new FloodModel(probe) });
+    const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS, streamBufferSize: IDLE_BUFFER_SIZE });
+    return {
+      async drain() {
+        let received = 0;
+        for await (const event of result) {
+          if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+        }
+        await result.completed;
+        check(probe.finished, 'baton idle-consumer run ended before its model finished');
+        return received;
+      },
+    };
   },
 };

@@ -5,10 +5,17 @@
  */
 
 export const STEP_TOOL = 'step';
+/** The tool that needs approval in the serialization scenario: calling it pauses the run. */
+export const APPROVAL_TOOL = 'approve_step';
 export const FINAL_TEXT = 'done';
 export const DELTA_TEXT = 'tok ';
 
-export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number } | { kind: 'text'; deltas: number };
+/**
+ * `tool-loop`: `toolTurns` turns calling the step tool, then a final message. `pause`: the same
+ * `toolTurns` turns, then a call to the approval tool (the run pauses there). `text`: one message
+ * of `deltas` text deltas.
+ */
+export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number } | { kind: 'pause'; toolTurns: number } | { kind: 'text'; deltas: number };
 
 export interface ScriptFunctionCall {
   type: 'function_call';
@@ -52,17 +59,8 @@ export function toolResultsIn(input: string | ReadonlyArray<unknown>): number {
 export function nextOutput(plan: ScriptPlan, input: string | ReadonlyArray<unknown>, responseId: string): ScriptItem[] {
   if (plan.kind === 'text') return [message(responseId, DELTA_TEXT.repeat(plan.deltas))];
   const done = toolResultsIn(input);
-  if (done >= plan.toolTurns) return [message(responseId, FINAL_TEXT)];
-  return [
-    {
-      type: 'function_call',
-      id: `fc_${responseId}`,
-      callId: `call_${responseId}`,
-      name: STEP_TOOL,
-      arguments: `{"step":${done + 1}}`,
-      status: 'completed',
-    },
-  ];
+  if (done < plan.toolTurns) return [functionCall(responseId, STEP_TOOL, done + 1)];
+  return plan.kind === 'pause' ? [functionCall(responseId, APPROVAL_TOOL, done + 1)] : [message(responseId, FINAL_TEXT)];
 }
 
 /** The text deltas a streamed response yields before `response_done`. */
@@ -72,6 +70,10 @@ export function deltasFor(plan: ScriptPlan, output: ScriptItem[]): string[] {
   return last?.type === 'message' ? last.content.map((part) => part.text) : [];
 }
 
-function message(responseId: string, text: string): ScriptMessage {
+function functionCall(responseId: string, name: string, step: number): ScriptFunctionCall {
+  return { type: 'function_call', id: `fc_${responseId}`, callId: `call_${responseId}`, name, arguments: `{"step":${step}}`, status: 'completed' };
+}
+
+export function message(responseId: string, text: string): ScriptMessage {
   return { type: 'message', id: `msg_${responseId}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] };
 }

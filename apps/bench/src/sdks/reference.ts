@@ -3,6 +3,7 @@ import {
   Agent,
   InputGuardrailTripwireTriggered,
   Runner,
+  RunState,
   setTracingDisabled,
   tool,
   Usage,
@@ -12,9 +13,20 @@ import {
   type StreamEvent,
 } from '@openai/agents';
 import { z } from 'zod';
-import { check, MAX_TURNS, type BenchAdapter } from './adapter.js';
+import { check, MAX_TURNS, type BenchAdapter, type PausedStateSummary } from './adapter.js';
 import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
-import { deltasFor, FINAL_TEXT, nextOutput, nextResponseId, STEP_TOOL, USAGE, type ScriptPlan } from './instantScript.js';
+import { floodDeltas, floodText, type FloodProbe } from './idleScript.js';
+import {
+  APPROVAL_TOOL,
+  deltasFor,
+  FINAL_TEXT,
+  message,
+  nextOutput,
+  nextResponseId,
+  STEP_TOOL,
+  USAGE,
+  type ScriptPlan,
+} from './instantScript.js';
 
 setTracingDisabled(true);
 
@@ -61,11 +73,29 @@ class TimedModel implements Model {
   }
 }
 
+/** An `@openai/agents` `Model` that streams `probe.deltas` text deltas as fast as they are taken (`idleScript.ts`). */
+class FloodModel implements Model {
+  constructor(private readonly probe: FloodProbe) {}
+
+  async getResponse(): Promise<ModelResponse> {
+    throw new Error('the idle-consumer model only streams');
+  }
+
+  async *getStreamedResponse(): AsyncIterable<StreamEvent> {
+    const responseId = nextResponseId();
+    yield { type: 'response_started' };
+    const itemId = `msg_${responseId}`;
+    for await (const delta of floodDeltas(this.probe)) yield { type: 'output_text_delta', delta, itemId };
+    this.probe.finished = true;
+    yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output: [message(responseId, floodText(this.probe))] } };
+  }
+}
+
 const runner = new Runner({ tracingDisabled: true });
 
-function stepTool(needsApproval: boolean, onCall: () => void) {
+function stepTool(needsApproval: boolean, onCall: () => void, name = STEP_TOOL) {
   return tool({
-    name: STEP_TOOL,
+    name,
     description: 'Advances the benchmark by one step.',
     parameters: z.object({ step: z.number() }),
     needsApproval,
@@ -154,5 +184,56 @@ export const adapter: BenchAdapter = {
         },
         (error) => error instanceof InputGuardrailTripwireTriggered,
       );
+  },
+
+  pausedState(toolTurns) {
+    let calls = 0;
+    const agent = new Agent({
+      name: 'bench',
+      instructions: 'Call the step tool, then the approval tool.',
+      model: new InstantModel({ kind: 'pause', toolTurns }),
+      tools: [stepTool(false, () => (calls += 1)), stepTool(true, () => check(false, 'reference ran a tool that needs approval'), APPROVAL_TOOL)],
+    });
+    const describe = (state: RunState<unknown, typeof agent>): PausedStateSummary => {
+      const items = state._generatedItems;
+      return {
+        currentTurn: state._currentTurn,
+        stepCalls: items.filter((item) => item.type === 'tool_call_item' && (item.rawItem as { name?: string }).name === STEP_TOOL).length,
+        toolOutputs: items.filter((item) => item.type === 'tool_call_output_item').length,
+        pending: state.getInterruptions().map((item) => ({
+          toolName: item.toolName ?? (item.rawItem as { name: string }).name,
+          callId: (item.rawItem as { callId: string }).callId,
+        })),
+      };
+    };
+    return async () => {
+      const before = calls;
+      const result = await runner.run(agent, 'go', { maxTurns: toolTurns + 10 });
+      check(calls - before === toolTurns, `reference ran the step tool ${calls - before} times, expected ${toolTurns}`);
+      check(result.interruptions.length === 1, `reference paused run has ${result.interruptions.length} interruptions`);
+      const { state } = result;
+      return {
+        serialize: (other) => (other === undefined ? state : (other as RunState<unknown, typeof agent>)).toString(),
+        restore: (serialized) => RunState.fromString(agent, serialized),
+        describe: (other) => describe((other ?? state) as RunState<unknown, typeof agent>),
+      };
+    };
+  },
+
+  async idleStream(probe) {
+    // The reference has no bound to configure: its event queue takes whatever the run produces.
+    const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new FloodModel(probe) });
+    const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+    return {
+      async drain() {
+        let received = 0;
+        for await (const event of result) {
+          if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+        }
+        await result.completed;
+        check(probe.finished, 'reference idle-consumer run ended before its model finished');
+        return received;
+      },
+    };
   },
 };
