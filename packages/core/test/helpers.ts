@@ -1,35 +1,8 @@
-import type { RecordedModelCall } from '@baton/testing';
-import type { AgentInputItem, FunctionCallResultItem, RunStreamEvent } from '../src/index.js';
+import type { RunStreamEvent } from '../src/index.js';
 
-import { aborted, deferred, within, type Deferred } from '@baton/testing';
+import { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred } from '@baton/testing';
 
-export { aborted, deferred, within, type Deferred };
-
-/** The input a model call received, as protocol items. */
-export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {
-  if (!call) throw new Error('no such model call');
-  const input = call.request.input;
-  return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
-}
-
-/** The function_call_result items in a model call's input. */
-export function toolResultsOf(call: RecordedModelCall | undefined): FunctionCallResultItem[] {
-  return inputOf(call).filter((item): item is FunctionCallResultItem => item.type === 'function_call_result');
-}
-
-/** The text of a function_call_result's output. */
-export function outputText(item: FunctionCallResultItem | undefined): string {
-  if (!item) throw new Error('no such function_call_result');
-  const output = item.output;
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  return output.type === 'text' ? output.text : '';
-}
-
-/** The output text sent back to the model for one call id. */
-export function resultText(call: RecordedModelCall | undefined, callId: string): string {
-  return outputText(toolResultsOf(call).find((item) => item.callId === callId));
-}
+export { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred };
 
 /** A short label for an event: the item event name, or the raw model event type. */
 export function eventLabel(event: RunStreamEvent): string {

@@ -1,8 +1,7 @@
-import { modelResponder, type RecordedModelCall } from '@baton/testing';
-import type { AgentInputItem, AgentOutputItem, FunctionCallResultItem } from '@baton/core';
+import type { AgentOutputItem } from '@baton/core';
+import { aborted, deferred, inputOf, modelResponder, resultText, within, type Deferred } from '@baton/testing';
 
-import { aborted, deferred, within, type Deferred } from '@baton/testing';
-
+export { inputOf, resultText };
 export { aborted, deferred, within, type Deferred };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -15,23 +14,6 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
     return error;
   }
   throw new Error('expected the promise to reject, but it resolved');
-}
-
-/** The input a model call received, as protocol items. */
-export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {
-  if (!call) throw new Error('no such model call');
-  const input = call.request.input;
-  return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
-}
-
-/** The text sent back to the model as the output of one tool call. */
-export function resultText(call: RecordedModelCall | undefined, callId: string): string {
-  const item = inputOf(call).find((i): i is FunctionCallResultItem => i.type === 'function_call_result' && i.callId === callId);
-  if (!item) throw new Error(`no function_call_result for ${callId}`);
-  const output = item.output;
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  return output.type === 'text' ? output.text : '';
 }
 
 /**

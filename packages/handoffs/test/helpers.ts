@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { Agent, tool, type AgentInputItem, type HandoffInputData, type HandoffInputFilter, type ReasoningItem, type RunStreamEvent } from '@baton/core';
-import { ScriptedModel, assistantMessage, functionCall, type RecordedModelCall } from '@baton/testing';
+import { ScriptedModel, assistantMessage, functionCall, inputOf } from '@baton/testing';
 import { handoff } from '../src/index.js';
 
-/** The input a model call received, as protocol items. */
-export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {
-  if (!call) throw new Error('no such model call');
-  const input = call.request.input;
-  return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
-}
+export { inputOf };
 
 export function reasoning(text: string): ReasoningItem {
   return { type: 'reasoning', content: [{ type: 'input_text', text }] };

@@ -1,39 +1,9 @@
-import type { RecordedModelCall } from '@baton/testing';
-import type { AgentInputItem, FunctionCallResultItem, RunStreamEvent } from '@baton/core';
+import type { RunStreamEvent } from '@baton/core';
+import { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred } from '@baton/testing';
 
-export interface Deferred<T = void> {
-  readonly promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-/** A promise settled from outside, so tests release tools at known points instead of sleeping. */
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Rejects with `message` after `ms`, so a broken feature fails fast instead of hanging the test. */
-export function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred };
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Resolves when the signal fires. */
-export function aborted(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
 
 export async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -69,24 +39,3 @@ export function labels(events: readonly RunStreamEvent[]): string[] {
   return events.map(label).filter((l) => !/(^|>)raw:/.test(l));
 }
 
-export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {
-  if (!call) throw new Error('no such model call');
-  const input = call.request.input;
-  return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
-}
-
-export function toolResultsOf(call: RecordedModelCall | undefined): FunctionCallResultItem[] {
-  return inputOf(call).filter((item): item is FunctionCallResultItem => item.type === 'function_call_result');
-}
-
-export function outputText(item: FunctionCallResultItem | undefined): string {
-  if (!item) throw new Error('no such function_call_result');
-  const output = item.output;
-  if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  return output.type === 'text' ? output.text : '';
-}
-
-export function resultText(call: RecordedModelCall | undefined, callId: string): string {
-  return outputText(toolResultsOf(call).find((item) => item.callId === callId));
-}

@@ -9,3 +9,4 @@ export {
 export { assistantMessage, functionCall } from './builders.js';
 export * from './fakeOpenAIServer/index.js';
 export { deferred, aborted, within, type Deferred } from './async.js';
+export { inputOf, toolResultsOf, outputText, resultText } from './recordedCalls.js';
