@@ -58,7 +58,9 @@ describe('two versions side by side under an npm alias', () => {
         pnpm: { overrides: { '@baton/core': tarball('core'), '@baton/types': tarball('types') } },
       }),
     );
-    execFileSync(pnpm, ['install', '--offline', '--ignore-workspace', '--config.confirmModulesPurge=false'], { cwd: dir, stdio: 'pipe' });
+    // --prefer-offline, not --offline: an install from the lockfile never writes the package metadata
+    // that --offline needs, so on a fresh machine (empty caches) the registry must still be reachable.
+    execFileSync(pnpm, ['install', '--prefer-offline', '--ignore-workspace', '--config.confirmModulesPurge=false'], { cwd: dir, stdio: 'pipe' });
     expect(existsSync(join(dir, 'node_modules', 'hitl-state-v1', 'dist', 'index.js'))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'hitl-state-v1', 'package.json'), 'utf8'))).toMatchObject({ name: '@baton/hitl-state', version: '0.0.1-previous' });
 
