@@ -9,7 +9,6 @@ import {
   type ModelProvider,
   type ModelSettings,
   type OutputGuardrail,
-  type RunItem,
   type RunStreamEvent,
   type Session,
 } from '@baton/types';
@@ -20,7 +19,8 @@ import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
-import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
+import { inputToItems, validateRunInput } from './internal/items.js';
+import { keepRewritten, newSessionProgress, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
@@ -122,13 +122,12 @@ export class Runner {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
-    const env = (record: RunRecord) => this.#env(record, options, false, undefined);
+    const loop = (record: RunRecord) => this.#traced(exclusively(record, runLoop(record, this.#env(record, options, false, undefined))), options);
     return Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* exclusively(record, runLoop(record, env(record))).pipe(
-        Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))),
-      );
+      yield* loop(record).pipe(Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))));
+      yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
   }
@@ -142,10 +141,17 @@ export class Runner {
       throw new UserError('run(): the first argument must be an Agent.');
     }
     if (input instanceof RunState) {
-      const step = recordOf(input).currentStep;
+      const record = recordOf(input);
+      const step = record.currentStep;
       if (step?.type === 'next_step_final_output') throw new UserError('This run state has already produced its final output; start a new run.');
       if (options.context !== undefined) {
-        recordOf(input).context.context = options.context instanceof RunContext ? options.context.context : options.context;
+        record.context.context = options.context instanceof RunContext ? options.context.context : options.context;
+      }
+      // The resumed run's limit counts from the turns already taken, as the reference does.
+      if (options.maxTurns !== undefined) record.maxTurns = checkedMaxTurns(options.maxTurns);
+      // A state read back from storage: what it holds was saved when it paused.
+      if (options.session && record.session?.session !== options.session) {
+        record.session = newSessionProgress(options.session, undefined, record.generatedItems);
       }
       return input;
     }
@@ -155,17 +161,15 @@ export class Runner {
     }
     validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
-    const maxTurns = options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS);
-    if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
-      throw new UserError(`maxTurns must be a positive integer or null, got ${String(maxTurns)}.`);
-    }
+    const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
     let runInput: string | AgentInputItem[] = input;
     if (options.session) {
       const history = await options.session.getItems();
       runInput = [...history, ...inputToItems(input)];
-      sessionProgress.set(context, { session: options.session, saved: new WeakSet(), pendingInput: inputToItems(input), rewritten: [] });
     }
-    return new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
+    const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
+    if (options.session) recordOf(state).session = newSessionProgress(options.session, inputToItems(input));
+    return state;
   }
 
   #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
@@ -186,10 +190,7 @@ export class Runner {
       handoffInputFilter: pick('handoffInputFilter'),
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
-      beforeHistoryRewrite: (items) => {
-        const progress = sessionProgress.get(record.context);
-        if (progress) progress.rewritten.push(...items.filter((item) => !progress.saved.has(item) && !progress.rewritten.includes(item)));
-      },
+      beforeHistoryRewrite: (items) => keepRewritten(record.session, items),
       streamed,
       emit: channel ? (event) => channel.offer(event) : () => Effect.void,
       sink: channel ?? discardingSink,
@@ -210,7 +211,7 @@ export class Runner {
     });
     const outcome = completionOf(exit, options.signal);
     if (!outcome.ok) throw attachState(outcome.error, state);
-    await saveToSession(record);
+    await saveToSession(record.session, record.generatedItems);
     return new RunResult(state);
   }
 
@@ -235,7 +236,7 @@ export class Runner {
     fiber.addObserver((exit) => {
       const outcome = completionOf(exit, options.signal);
       if (!outcome.ok) attachState(outcome.error, state);
-      (outcome.ok ? saveToSession(record) : Promise.resolve()).then(
+      (outcome.ok ? saveToSession(record.session, record.generatedItems) : Promise.resolve()).then(
         () => resolve(outcome),
         (error: unknown) => resolve({ ok: false, error, interrupted: false }),
       );
@@ -261,6 +262,14 @@ function validateToolExecution(toolExecution: RunConfig['toolExecution']): void 
   }
 }
 
+/** A whole number of turns (0 fails before the first model call), or `null` for no limit. */
+function checkedMaxTurns(maxTurns: number | null): number | null {
+  if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 0)) {
+    throw new UserError(`maxTurns must be a non-negative integer or null, got ${String(maxTurns)}.`);
+  }
+  return maxTurns;
+}
+
 function abortError(): Error {
   const error = new Error('The run was cancelled.');
   error.name = 'AbortError';
@@ -275,33 +284,6 @@ function attachState(error: unknown, state: RunState<any, any>): unknown {
 function stripRunOnly(options: RunOptions<any>): RunConfig {
   const { context: _c, signal: _s, stream: _st, session: _se, previousResponseId: _p, conversationId: _cv, ...config } = options;
   return config;
-}
-
-interface SessionProgress {
-  session: Session;
-  /**
-   * Generated items already in the session, by identity: resuming a paused turn drops its approval
-   * items and reorders the list, so a count of saved items would skip the outputs that follow.
-   */
-  saved: WeakSet<RunItem>;
-  /** The new input, saved with the first batch of items. */
-  pendingInput: AgentInputItem[] | undefined;
-  /** Items a handoff input filter removed from the run's history before they were saved. */
-  rewritten: RunItem[];
-}
-
-const sessionProgress = new WeakMap<RunContext<any>, SessionProgress>();
-
-/** Appends the new input (once) and the items generated since the last save. */
-async function saveToSession(record: RunRecord): Promise<void> {
-  const progress = sessionProgress.get(record.context);
-  if (!progress) return;
-  const fresh = [...progress.rewritten, ...record.generatedItems].filter((item) => !progress.saved.has(item));
-  progress.rewritten = [];
-  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh)];
-  progress.pendingInput = undefined;
-  for (const item of fresh) progress.saved.add(item);
-  if (toSave.length > 0) await progress.session.addItems(toSave);
 }
 
 let defaultRunner: Runner | undefined;

@@ -177,7 +177,12 @@ describe.each(backends)('$name store', (backend) => {
     const executions = await storedApprovedRun(a, 'run-lease');
     // Worker 1 pays, then hangs on the model, and its renewals never reach the store.
     const abort = new AbortController();
-    const hung = banker(executions, [modelResponder(() => new Promise(() => undefined))]);
+    // (The hung request honours the abort, as an HTTP request does: a run ends only once its model call has.)
+    const hung = banker(executions, [
+      modelResponder(
+        (call) => new Promise((_, reject) => call.request.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true })),
+      ),
+    ]);
     const partitioned = withoutRenewal(a);
     const first = resumePausedRun(partitioned, 'run-lease', hung.agent, { workerId: 'w1', leaseMs: 300, runOptions: { signal: abort.signal } });
     const firstSettled = first.then(

@@ -12,6 +12,7 @@ import {
 } from '@baton/types';
 import type { Agent } from '../agent.js';
 import type { RunContext } from '../runContext.js';
+import type { SessionProgress } from './sessionProgress.js';
 
 /** What the last turn decided. */
 export type NextStep =
@@ -41,6 +42,8 @@ export interface RunRecord<TContext = any> {
   toolOutputGuardrailResults: ToolOutputGuardrailResult[];
   /** Paused nested runs of agent tools, keyed `<toolName>:<callId>`. */
   pendingAgentToolRuns: Map<string, unknown>;
+  /** The session this run writes to, and what it has written (absent without a session). */
+  session?: SessionProgress;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */
   running?: boolean;
 }

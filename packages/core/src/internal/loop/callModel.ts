@@ -9,36 +9,49 @@ import {
   type ModelStreamEvent,
 } from '@baton/types';
 import { ExternalFailure, type RunFailure } from '../failures.js';
+import type { RunRecord } from '../runRecord.js';
+import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
 
 /**
- * One model call. Streamed runs forward every model event as it arrives (through the bounded
- * event buffer, so a slow consumer slows the model read) and keep the `response_done` response.
- * Interruption aborts the request through `request.signal`.
+ * One model call, which is what counts a turn: the turn starts when the request is sent, so a
+ * guardrail that stops the run before that leaves the count where it was. Streamed runs forward
+ * every model event as it arrives (through the bounded event buffer, so a slow consumer slows the
+ * model read) and keep the `response_done` response. The response's usage is added to the run's
+ * before its `response_done` event reaches the caller. Interruption aborts the request through
+ * `request.signal` and waits until the call has really ended.
  */
-export function callModel(model: Model, request: ModelRequest, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  const startTurn = Effect.sync(() => void (record.currentTurn += 1));
   if (!env.streamed) {
-    return Effect.tryPromise({
-      try: (signal) => model.getResponse({ ...request, signal }),
-      catch: (cause) => new ExternalFailure({ cause }),
-    }).pipe(Effect.flatMap(checkResponse));
+    return startTurn.pipe(
+      Effect.andThen(settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }))),
+      Effect.flatMap(checkResponse),
+      Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
+    );
   }
   // One promise loop over the provider's stream: each delta is forwarded synchronously while the
   // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
-  return Effect.tryPromise({
-    try: (signal) => forwardStream(model, { ...request, signal }, env),
-    catch: (cause) => new ExternalFailure({ cause }),
-  }).pipe(
+  return startTurn.pipe(
+    Effect.andThen(settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env), (cause) => new ExternalFailure({ cause }))),
     Effect.flatMap((done) =>
       done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')),
     ),
   );
 }
 
-async function forwardStream(model: Model, request: ModelRequest & { signal: AbortSignal }, env: LoopEnv): Promise<ModelResponse | undefined> {
+async function forwardStream(
+  model: Model,
+  request: ModelRequest & { signal: AbortSignal },
+  record: RunRecord,
+  env: LoopEnv,
+): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
   for await (const event of model.getStreamedResponse(request)) {
-    if (event.type === 'response_done') done = fromDoneEvent(event.response);
+    if (event.type === 'response_done' && done === undefined) {
+      done = fromDoneEvent(event.response);
+      record.context.usage.add(new Usage(done.usage));
+    }
     if (env.observed) {
       const wrapped = new RunRawModelStreamEvent(event, sourceOf(event));
       while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();

@@ -23,13 +23,14 @@ export interface PreparedTurn {
   readonly request: ModelRequest;
 }
 
-/** Admits a new turn: counts it, then resolves instructions, tools, handoffs, model and input. */
+/**
+ * Admits a new turn (the model call counts it) and resolves instructions, tools, handoffs, model
+ * and input.
+ */
 export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<PreparedTurn, RunFailure> {
   return Effect.gen(function* () {
     const agent = record.currentAgent;
-    record.currentTurn += 1;
-    if (record.maxTurns !== null && record.currentTurn > record.maxTurns) {
-      record.currentTurn -= 1;
+    if (record.maxTurns !== null && record.currentTurn + 1 > record.maxTurns) {
       return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
     const context = record.context;

@@ -1,5 +1,5 @@
 import { Effect } from 'effect';
-import { Usage, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
+import type { InputGuardrailFunctionArgs, ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
@@ -30,9 +30,9 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
 function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turn = yield* prepareTurn(record, env);
-    const modelCall = callModel(turn.model, turn.request, env).pipe(Effect.withSpan('baton.model', { attributes: { 'baton.streamed': env.streamed } }));
+    const modelCall = callModel(turn.model, turn.request, record, env).pipe(Effect.withSpan('baton.model', { attributes: { 'baton.streamed': env.streamed } }));
     let response: ModelResponse;
-    if (record.currentTurn === 1) {
+    if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
       const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent as never, input: record.originalInput, context: record.context };
       yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record);
@@ -41,7 +41,6 @@ function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, Ru
       response = yield* modelCall;
     }
     record.modelResponses.push(response);
-    record.context.usage.add(new Usage(response.usage));
     const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
     return yield* actOnResponse(processed, response, record, env);
   }).pipe(Effect.withSpan('baton.turn', { attributes: { 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + 1 } }));

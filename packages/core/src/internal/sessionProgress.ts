@@ -1,0 +1,42 @@
+import type { AgentInputItem, RunItem, Session } from '@baton/types';
+import { runItemsToInputItems } from './items.js';
+
+/**
+ * What a run has written to its session so far. It lives in the run's own record, so a nested
+ * run of an agent tool (which shares the parent's context) never writes into the parent's session.
+ */
+export interface SessionProgress {
+  readonly session: Session;
+  /**
+   * Generated items already in the session, by identity: resuming a paused turn drops its approval
+   * items and reorders the list, so a count of saved items would skip the outputs that follow.
+   */
+  readonly saved: WeakSet<RunItem>;
+  /** The new input, saved with the first batch of items. */
+  pendingInput: AgentInputItem[] | undefined;
+  /** Items a handoff input filter removed from the run's history before they were saved. */
+  rewritten: RunItem[];
+}
+
+export function newSessionProgress(session: Session, pendingInput: AgentInputItem[] | undefined, alreadySaved: readonly RunItem[] = []): SessionProgress {
+  const saved = new WeakSet<RunItem>();
+  for (const item of alreadySaved) saved.add(item);
+  return { session, saved, pendingInput, rewritten: [] };
+}
+
+/** Keeps the items a handoff input filter is about to drop, so the session still gets them. */
+export function keepRewritten(progress: SessionProgress | undefined, items: readonly RunItem[]): void {
+  if (!progress) return;
+  progress.rewritten.push(...items.filter((item) => !progress.saved.has(item) && !progress.rewritten.includes(item)));
+}
+
+/** Appends the new input (once) and the items generated since the last save. */
+export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): Promise<void> {
+  if (!progress) return;
+  const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
+  progress.rewritten = [];
+  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh)];
+  progress.pendingInput = undefined;
+  for (const item of fresh) progress.saved.add(item);
+  if (toSave.length > 0) await progress.session.addItems(toSave);
+}

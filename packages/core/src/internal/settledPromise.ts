@@ -1,0 +1,30 @@
+import { Effect } from 'effect';
+
+/**
+ * Like `Effect.tryPromise`, but interruption aborts the signal and then waits until the promise
+ * has really settled: a run that is cancelled ends only when the work it started has ended, even
+ * when that work ignores the abort.
+ */
+export function settledPromise<A, E>(run: (signal: AbortSignal) => Promise<A>, onError: (cause: unknown) => E): Effect.Effect<A, E> {
+  return Effect.callback<A, E>((resume) => {
+    const controller = new AbortController();
+    let promise: Promise<A>;
+    try {
+      promise = run(controller.signal);
+    } catch (cause) {
+      resume(Effect.fail(onError(cause)));
+      return;
+    }
+    promise.then(
+      (value) => resume(Effect.succeed(value)),
+      (cause: unknown) => resume(Effect.fail(onError(cause))),
+    );
+    return Effect.promise(() => {
+      controller.abort();
+      return promise.then(
+        () => undefined,
+        () => undefined,
+      );
+    });
+  });
+}
