@@ -1,5 +1,8 @@
 import {
+  ModelBehaviorError,
   UserError,
+  getDefaultModelSettings,
+  isGpt5OrNewerReasoningModel,
   type FunctionTool,
   type HandoffContract,
   type InputGuardrail,
@@ -10,23 +13,44 @@ import {
   type SerializedOutputType,
 } from '@baton/types';
 import { compileSchema, isStandardSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { checkJsonSchemaDefinition, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';
 import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './internal/agentTool.js';
 import type { RunToolCallOutputItem } from '@baton/types';
 
-export type AgentOutputType = 'text' | StandardSchemaLike;
+export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
-/** The type of `finalOutput` for an agent's output type. */
-export type ResolvedAgentOutput<TOutput extends AgentOutputType> = TOutput extends 'text' ? string : InferSchemaOutput<TOutput>;
+/** The type of `finalOutput` for an agent's output type (a union of output types gives a union). */
+export type ResolvedAgentOutput<TOutput extends AgentOutputType> = TOutput extends 'text'
+  ? string
+  : TOutput extends StandardSchemaLike
+    ? InferSchemaOutput<TOutput>
+    : TOutput extends JsonSchemaDefinition
+      ? unknown
+      : never;
 
+type OutputTypeOf<T> = T extends Agent<any, infer O> ? O : T extends { readonly agent: Agent<any, infer O> } ? O : never;
+
+/** The output types of a list of handoff targets (agents, or handoffs to agents), as a union. */
+export type HandoffsOutputUnion<Handoffs extends readonly unknown[]> = OutputTypeOf<Handoffs[number]>;
+
+/**
+ * One tool call's result, as a custom `toolUseBehavior` receives it (the reference's shape). Calls
+ * that pause for approval never reach it: the run pauses first.
+ */
 export interface FunctionToolResult {
+  type: 'function_output';
   tool: FunctionTool<any>;
   output: unknown;
   runItem: RunToolCallOutputItem;
 }
 
-export type ToolsToFinalOutputResult = { isFinalOutput: false } | { isFinalOutput: true; finalOutput: unknown };
+/** What a custom `toolUseBehavior` decides (the reference's shape; `isInterrupted` is accepted and means "not final"). */
+export type ToolsToFinalOutputResult =
+  | { isFinalOutput: false; isInterrupted?: undefined }
+  | { isFinalOutput: false; isInterrupted: true; interruptions?: unknown[] }
+  | { isFinalOutput: true; isInterrupted?: undefined; finalOutput: unknown };
 
 export type ToolToFinalOutputFunction<TContext = unknown> = (
   context: RunContextContract<TContext>,
@@ -53,7 +77,7 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
   tools?: FunctionTool<any>[];
   inputGuardrails?: InputGuardrail<any>[];
   outputGuardrails?: OutputGuardrail<any, any>[];
-  /** `'text'` (default) or a zod / Standard Schema object parsed into `finalOutput`. */
+  /** `'text'` (default), a zod / Standard Schema object, or a JSON schema definition, parsed into `finalOutput`. */
   outputType?: TOutput;
   toolUseBehavior?: ToolUseBehavior<TContext>;
   /** Reset `toolChoice` after a tool call so the model is not forced into a loop. Defaults to `true`. */
@@ -79,6 +103,17 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   readonly resetToolChoice: boolean;
   readonly #options: AgentOptions<TContext, TOutput>;
   readonly #outputSchema: CompiledSchema | undefined;
+  readonly #jsonOutput: JsonSchemaDefinition | undefined;
+
+  /**
+   * Creates an agent whose `finalOutput` type is the union of its own output type and its handoff
+   * targets' (the reference's `Agent.create`).
+   */
+  static create<TOutput extends AgentOutputType = 'text', const Handoffs extends readonly (Agent<any, any> | HandoffContract<any>)[] = []>(
+    options: Omit<AgentOptions<unknown, TOutput>, 'handoffs'> & { handoffs?: Handoffs },
+  ): Agent<unknown, TOutput | HandoffsOutputUnion<Handoffs>> {
+    return new Agent<unknown, any>({ ...options, handoffs: options.handoffs ? [...options.handoffs] : [] });
+  }
 
   constructor(options: AgentOptions<TContext, TOutput>) {
     if (typeof options !== 'object' || options === null) throw new UserError('Agent: expected an options object.');
@@ -96,7 +131,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     if (typeof this.model !== 'string' && (typeof this.model !== 'object' || this.model === null || typeof this.model.getResponse !== 'function')) {
       throw new UserError(`${label}: \`model\` must be a model name or an object with getResponse() and getStreamedResponse().`);
     }
-    this.modelSettings = options.modelSettings ?? {};
+    this.modelSettings = options.modelSettings ?? implicitModelSettings(options.model);
     this.tools = requireArray(options.tools, `${label}: \`tools\``);
     validateTools(this.tools, label);
     this.handoffs = options.handoffs ?? [];
@@ -105,11 +140,12 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     validateGuardrails(this.inputGuardrails, `${label}: \`inputGuardrails\``);
     validateGuardrails(this.outputGuardrails, `${label}: \`outputGuardrails\``);
     this.outputType = (options.outputType ?? 'text') as TOutput;
-    if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
-      throw new UserError(`${label}: \`outputType\` must be 'text' or a zod / Standard Schema object.`);
+    if (isJsonSchemaDefinition(this.outputType)) {
+      this.#jsonOutput = checkJsonSchemaDefinition(this.outputType, `${label} outputType`);
+    } else if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
+      throw new UserError(`${label}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
     }
-    this.#outputSchema =
-      this.outputType === 'text' ? undefined : compileSchema(this.outputType, { strict: true, owner: `${label} outputType` });
+    this.#outputSchema = isStandardSchema(this.outputType) ? compileSchema(this.outputType, { strict: true, owner: `${label} outputType` }) : undefined;
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;
@@ -154,19 +190,43 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
 
   /** How the final output is requested from the model. */
   getSerializedOutputType(): SerializedOutputType {
+    if (this.#jsonOutput) return { type: 'json_schema', name: this.#jsonOutput.name, strict: this.#jsonOutput.strict, schema: this.#jsonOutput.schema };
     if (!this.#outputSchema) return 'text';
     return { type: 'json_schema', name: 'final_output', strict: true, schema: this.#outputSchema.jsonSchema };
   }
 
+  /** Every tool offered to the model this turn (the reference's name; MCP tools join here later). */
+  async getAllTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
+    return this.getEnabledTools(runContext);
+  }
+
+  /**
+   * Parses the model's final text into this agent's output type, synchronously (the reference's
+   * `processFinalOutput`): throws on JSON that does not parse or does not match the schema, and
+   * for a schema whose validation is asynchronous (use `parseFinalOutput` then).
+   */
+  processFinalOutput(text: string): ResolvedAgentOutput<TOutput> {
+    if (this.outputType === 'text') return text as ResolvedAgentOutput<TOutput>;
+    const json: unknown = JSON.parse(text);
+    if (!isStandardSchema(this.outputType)) return json as ResolvedAgentOutput<TOutput>;
+    const result = this.outputType['~standard'].validate(json);
+    if (result instanceof Promise) {
+      throw new UserError(`Agent "${this.name}": the output type validates asynchronously; use parseFinalOutput().`);
+    }
+    if (result.issues) throw new ModelBehaviorError(`Agent "${this.name}": the final output does not match the output type: ${result.issues.map((i) => i.message).join('; ')}`);
+    return result.value as ResolvedAgentOutput<TOutput>;
+  }
+
   /** Parses the model's final text into this agent's output type; throws a message on failure. */
   async parseFinalOutput(text: string): Promise<{ ok: true; value: ResolvedAgentOutput<TOutput> } | { ok: false; message: string }> {
-    if (!this.#outputSchema) return { ok: true, value: text as ResolvedAgentOutput<TOutput> };
+    if (this.outputType === 'text') return { ok: true, value: text as ResolvedAgentOutput<TOutput> };
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
       return { ok: false, message: `the final output is not valid JSON (${(error as Error).message})` };
     }
+    if (!this.#outputSchema) return { ok: true, value: json as ResolvedAgentOutput<TOutput> };
     const result = await this.#outputSchema.validate(json);
     return result.ok
       ? { ok: true, value: result.value as ResolvedAgentOutput<TOutput> }
@@ -232,4 +292,15 @@ function validateToolUseBehavior(behavior: unknown, label: string): void {
   throw new UserError(
     `${label}: \`toolUseBehavior\` must be 'run_llm_again', 'stop_on_first_tool', { stopAtToolNames: string[] } or a function.`,
   );
+}
+
+/**
+ * The settings an agent gets when it sets none (as the reference): the default model's defaults when
+ * it names no model, a named model's own defaults (GPT-5 reasoning and verbosity), nothing for a
+ * model object.
+ */
+function implicitModelSettings(model: string | Model | undefined): ModelSettings {
+  if (model === undefined || model === '') return getDefaultModelSettings();
+  if (typeof model === 'string') return isGpt5OrNewerReasoningModel(model) ? getDefaultModelSettings(model) : {};
+  return {};
 }

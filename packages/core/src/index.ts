@@ -4,6 +4,7 @@ export { Agent, defaultHandoff } from './agent.js';
 export type {
   AgentOptions,
   AgentOutputType,
+  HandoffsOutputUnion,
   AgentInstructions,
   FunctionToolResult,
   ResolvedAgentOutput,
@@ -13,7 +14,11 @@ export type {
 } from './agent.js';
 export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
 export { tool, defaultToolErrorFunction } from './tool.js';
+export { user, system, assistant, extractAllTextOutput } from './messages.js';
+export { invokeFunctionTool } from './invokeFunctionTool.js';
+export type { JsonSchemaDefinition } from './outputType.js';
 export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
+export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './toolErrorFormatter.js';
 export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
 export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
 export { RunState } from './runState.js';

@@ -84,11 +84,16 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     return decision?.approved;
   }
 
-  getRejectionMessage(target: ApprovalTarget): string | undefined {
+  getRejectionMessage(toolName: string, callId: string): string | undefined;
+  getRejectionMessage(target: ApprovalTarget): string | undefined;
+  getRejectionMessage(targetOrToolName: ApprovalTarget | string, callId?: string): string | undefined {
+    const target = typeof targetOrToolName === 'string' ? { toolName: targetOrToolName, callId: callId ?? '' } : targetOrToolName;
     const decision = this.#decision(target);
     if (decision?.approved !== false) {
       const expired = this.#expiredRequest(target, decision);
       if (expired) return expiryMessage(target, expired.expiresAt);
+      // An exact approval overrides a sticky rejection, and its message with it.
+      if (decision?.approved === true) return undefined;
     }
     const record = this.#approvals.get(target.toolName);
     if (!record) return undefined;

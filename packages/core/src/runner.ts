@@ -14,6 +14,7 @@ import {
 } from '@baton/types';
 import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
+import type { ToolErrorFormatter } from './toolErrorFormatter.js';
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
@@ -43,6 +44,8 @@ export interface RunConfig {
   outputGuardrails?: OutputGuardrail<any, any>[];
   /** Applies to handoffs that have no filter of their own. */
   handoffInputFilter?: HandoffInputFilter;
+  /** Writes the text the model receives for a rejected (or unknown) tool call; run options override the Runner's. */
+  toolErrorFormatter?: ToolErrorFormatter<any>;
   /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
   toolNotFoundBehavior?: ToolCallErrorBehavior;
   /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
@@ -188,6 +191,7 @@ export class Runner {
       toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
+      toolErrorFormatter: pick('toolErrorFormatter'),
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       beforeHistoryRewrite: (items) => keepRewritten(record.session, items),

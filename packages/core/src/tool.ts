@@ -13,6 +13,7 @@ import { compileSchema, type InferSchemaOutput, type StandardSchemaLike } from '
 import { toFunctionToolName } from './internal/names.js';
 import { rememberHandledToolError } from './internal/handledToolErrors.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
+import { completeToolCallDetails } from './internal/toolCallDetails.js';
 
 export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
 
@@ -53,10 +54,13 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   outputGuardrails?: ToolOutputGuardrail<TContext>[];
 }
 
-/** The default error function: the model learns the tool failed and why, and can try again. */
-export function defaultToolErrorFunction(_context: RunContextContract<unknown>, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return `An error occurred while running the tool. Please try again. Error: ${message}`;
+/**
+ * The default error function (the reference's text): the model learns the tool failed and can try
+ * again. The error's message is left out, since it may hold details the model should not see; an
+ * `errorFunction` of your own may add it.
+ */
+export function defaultToolErrorFunction(_context: RunContextContract<unknown>, _error: unknown): string {
+  return 'An error occurred while running the tool. Please try again.';
 }
 
 /**
@@ -108,7 +112,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     description: options.description,
     parameters: schema.jsonSchema,
     strict: schema.strict,
-    async invoke(runContext, input, details) {
+    async invoke(runContext, input, partialDetails) {
+      const details = completeToolCallDetails(name, input, partialDetails);
       const parsed = await parseToolArguments(name, input, schema.validate);
       try {
         return await execute(parsed, runContext, details);

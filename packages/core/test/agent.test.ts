@@ -37,8 +37,9 @@ describe('Agent', () => {
       name: 'final_output',
       strict: true,
       schema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
         type: 'object',
-        properties: { city: { type: 'string' }, note: { type: ['string', 'null'] } },
+        properties: { city: { type: 'string' }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
         required: ['city', 'note'],
         additionalProperties: false,
       },

@@ -29,7 +29,7 @@ describe('invalid agent configuration fails at construction with a UserError nam
     ['a model that is not a model', { model: { name: 'gpt' } }, /`model` must be a model name or an object with getResponse/],
     ['a bad toolUseBehavior string', { toolUseBehavior: 'stop_always' }, /`toolUseBehavior` must be/],
     ['a toolUseBehavior with bad stopAtToolNames', { toolUseBehavior: { stopAtToolNames: [1] } }, /`toolUseBehavior` must be/],
-    ['an outputType that is not a schema', { outputType: 'json' }, /`outputType` must be 'text' or a zod/],
+    ['an outputType that is not a schema', { outputType: 'json' }, /`outputType` must be 'text', a zod/],
     ['a non-object outputType schema', { outputType: z.string() }, /outputType: the schema must describe an object/],
     ['handoffs that are not agents', { handoffs: ['Billing'] }, /`handoffs\[0\]` must be an Agent or a handoff/],
     ['an input guardrail whose execute is not a function', { inputGuardrails: [{ name: 'g', execute: 'yes' }] }, /inputGuardrails`\[0\] \("g"\) `execute` must be a function/],
@@ -125,7 +125,7 @@ describe('bad tool calls from the model', () => {
     const model = new ScriptedModel([[functionCall('lokup', { word: 'sun' }, { callId: 'typo' })], [assistantMessage('retrying')]]);
     const result = await run(new Agent({ name: 'A', model, tools: [lookup] }), 'go');
     expect(result.finalOutput).toBe('retrying');
-    expect(resultText(model.calls[1], 'typo')).toBe("Tool 'lokup' not found. Available tools: lookup.");
+    expect(resultText(model.calls[1], 'typo')).toBe("Tool 'lokup' not found.");
   });
 
   it.each<[string, Runner, ToolCallErrorBehavior | undefined]>([

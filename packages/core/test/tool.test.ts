@@ -45,21 +45,23 @@ describe('tool() parameters → strict JSON schema', () => {
     expect(params.type).toBe('object');
     expect(params.additionalProperties).toBe(false);
     expect(params.required).toEqual(['city', 'unit', 'days', 'options']);
-    expect(params).not.toHaveProperty('$schema');
+    // Draft 7 with its $schema, and anyOf for optional fields: what the reference sends.
+    expect(params.$schema).toBe('http://json-schema.org/draft-07/schema#');
     const props = params.properties as Record<string, Record<string, unknown>>;
     expect(props.city).toEqual({ type: 'string' });
-    expect(props.days!.type).toEqual(['integer', 'null']);
-    expect(props.options!.type).toEqual(['object', 'null']);
-    expect(props.options!.additionalProperties).toBe(false);
-    expect(props.options!.required).toEqual(['detailed']);
-    expect((props.options!.properties as Record<string, Record<string, unknown>>).detailed!.type).toEqual(['boolean', 'null']);
+    expect(props.days!.anyOf).toEqual([expect.objectContaining({ type: 'integer' }), { type: 'null' }]);
+    const options = (props.options!.anyOf as Array<Record<string, unknown>>)[0]!;
+    expect(props.options!.anyOf).toEqual([options, { type: 'null' }]);
+    expect(options.type).toBe('object');
+    expect(options.additionalProperties).toBe(false);
+    expect(options.required).toEqual(['detailed']);
+    expect((options.properties as Record<string, Record<string, unknown>>).detailed).toEqual({ anyOf: [{ type: 'boolean' }, { type: 'null' }] });
   });
 
-  it('lets an optional enum be null (null joins the enum too, or the schema would forbid it)', () => {
-    const unit = (weather.parameters.properties as Record<string, { type: unknown; enum: unknown[] }>).unit!;
-    expect(unit.type).toEqual(['string', 'null']);
-    expect(unit.enum).toContain(null);
-    expect(unit.enum).toEqual(expect.arrayContaining(['c', 'f']));
+  it('lets an optional enum be null (a null branch beside the enum, as the reference encodes it)', () => {
+    const unit = (weather.parameters.properties as Record<string, { anyOf: Array<{ type: unknown; enum?: unknown[] }> }>).unit!;
+    expect(unit.anyOf[1]).toEqual({ type: 'null' });
+    expect(unit.anyOf[0]!.enum).toEqual(expect.arrayContaining(['c', 'f']));
     const literal = tool({ name: 'l', description: '', parameters: z.object({ mode: z.literal('fast').optional() }), execute: (i) => i });
     expect((literal.parameters.properties as Record<string, unknown>).mode).toEqual({ anyOf: [{ type: 'string', const: 'fast' }, { type: 'null' }] });
   });
@@ -99,7 +101,7 @@ describe('tool() parameters → strict JSON schema', () => {
     });
     expect(t.parameters).toEqual({
       type: 'object',
-      properties: { q: { type: 'string' }, n: { type: ['number', 'null'] } },
+      properties: { q: { type: 'string' }, n: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
       required: ['q', 'n'],
       additionalProperties: false,
     });
@@ -197,7 +199,7 @@ describe('tool() invoke', () => {
   });
 
   it.each([
-    ['the default error function', undefined, 'An error occurred while running the tool. Please try again. Error: boom'],
+    ['the default error function', undefined, 'An error occurred while running the tool. Please try again.'],
     ['a custom error function', (_ctx: unknown, e: unknown) => `custom: ${(e as Error).message}`, 'custom: boom'],
   ])('turns a thrown error into output through %s', async (_label, errorFunction, expected) => {
     const t = tool({
@@ -251,7 +253,7 @@ describe('tool() invoke', () => {
   });
 
   it('exposes the default error function', () => {
-    expect(defaultToolErrorFunction(new RunContext(), 'plain')).toBe('An error occurred while running the tool. Please try again. Error: plain');
+    expect(defaultToolErrorFunction(new RunContext(), 'plain')).toBe('An error occurred while running the tool. Please try again.');
   });
 });
 
@@ -268,7 +270,7 @@ describe('tools in a run', () => {
     const model = new ScriptedModel([[functionCall('flaky', {}, { callId: 'c1' })], [assistantMessage('sorry, it failed')]]);
     const result = await run(new Agent({ name: 'A', model, tools: [flaky] }), 'go');
     expect(result.finalOutput).toBe('sorry, it failed');
-    expect(resultText(model.calls[1], 'c1')).toBe('An error occurred while running the tool. Please try again. Error: disk full');
+    expect(resultText(model.calls[1], 'c1')).toBe('An error occurred while running the tool. Please try again.');
   });
 
   it('fails the run with ToolCallError when errorFunction is null', async () => {

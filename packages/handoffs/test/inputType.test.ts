@@ -30,8 +30,9 @@ describe('a handoff with an inputType', () => {
     const offered = triageModel.firstCall?.request.handoffs[0];
     expect(offered?.strictJsonSchema).toBe(true);
     expect(offered?.inputJsonSchema).toEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
-      properties: { orderId: { type: 'string' }, reason: { type: ['string', 'null'] } },
+      properties: { orderId: { type: 'string' }, reason: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
       required: ['orderId', 'reason'],
       additionalProperties: false,
     });

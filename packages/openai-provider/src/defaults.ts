@@ -1,11 +1,11 @@
 import type OpenAI from 'openai';
-import { UserError } from '@baton/types';
+import { UserError, getDefaultModel } from '@baton/types';
 import type { OpenAIApi } from './openaiProviderError.js';
 
 /** The API a provider uses when not told otherwise. */
 export const DEFAULT_OPENAI_API: OpenAIApi = 'responses';
-/** The model used when an agent names none (override with `OPENAI_DEFAULT_MODEL`). */
-export const DEFAULT_OPENAI_MODEL = 'gpt-4.1';
+/** The model used when an agent names none (the reference 0.20.0's default; override with `OPENAI_DEFAULT_MODEL`). */
+export const DEFAULT_OPENAI_MODEL = 'gpt-5.6-luna';
 
 let defaultApi: OpenAIApi = DEFAULT_OPENAI_API;
 let defaultClient: OpenAI | undefined;
@@ -48,7 +48,7 @@ export function getDefaultOpenAIKey(): string | undefined {
 
 /** `OPENAI_DEFAULT_MODEL`, else `DEFAULT_OPENAI_MODEL`. */
 export function getDefaultOpenAIModel(): string {
-  return env('OPENAI_DEFAULT_MODEL')?.trim().toLowerCase() || DEFAULT_OPENAI_MODEL;
+  return getDefaultModel();
 }
 
 /** A non-empty environment variable, read when asked (never at import). */

@@ -1,4 +1,4 @@
-export { ScriptedModel, modelResponse, modelError, modelResponder, modelStream } from './scriptedModel.js';
+export { ScriptedModel, modelResponse, modelError, modelResponder, modelStream, modelStreamResponder } from './scriptedModel.js';
 export type { RecordedModelCall, ScriptedStep, ScriptedModelInput } from './scriptedModel.js';
 export {
   UnexpectedModelCallError,

@@ -37,6 +37,17 @@ export const modelStream = (
   events: Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> | ((call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent>),
 ): ScriptedStep => ({ type: 'stream', events: typeof events === 'function' ? events : () => events });
 
+/** A streamed call answered by a function of the call, which may be async (the reference's `modelStreamResponder`). */
+export const modelStreamResponder = (
+  respond: (call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> | Promise<Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent>>,
+): ScriptedStep => ({
+  type: 'stream',
+  events: (call) =>
+    (async function* () {
+      yield* await respond(call);
+    })(),
+});
+
 /**
  * A model that plays back a script: one step per call, first in first out. It records every call,
  * throws an `AbortError` when the request's signal fires (before a step, after a responder, and

@@ -42,6 +42,32 @@ export class ModelRefusalError extends AgentsError {
 /** The program using Baton passed something invalid. The message names what is wrong. */
 export class UserError extends AgentsError {}
 
+/** A model call ran past its timeout (the reference's error; `code` is `ETIMEDOUT`). */
+export class ModelTimeoutError extends AgentsError {
+  readonly code = 'ETIMEDOUT';
+  readonly timeoutMs: number;
+  /** The provider's error seen after the timeout fired, if any. */
+  override readonly cause: unknown;
+
+  constructor({ timeoutMs, cause, state }: { timeoutMs: number; cause?: unknown; state?: RegisteredRunState }) {
+    super(`Model call timed out after ${timeoutMs}ms.`, state);
+    this.timeoutMs = timeoutMs;
+    this.cause = cause;
+  }
+}
+
+/** A tool returned output that does not match what it declared. */
+export class InvalidToolOutputError extends UserError {
+  constructor(
+    message: string,
+    state?: RegisteredRunState,
+    public readonly originalError?: unknown,
+    public readonly toolOutput?: unknown,
+  ) {
+    super(message, state);
+  }
+}
+
 /** The model's tool arguments are not valid JSON or do not match the tool's schema. */
 export class InvalidToolInputError extends ModelBehaviorError {
   constructor(

@@ -44,7 +44,8 @@ export interface FunctionTool<TContext = unknown> {
   description: string;
   parameters: JsonObjectSchema;
   strict: boolean;
-  invoke(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown>;
+  /** `details` may be left out (or partial) when calling a tool outside a run, as in the reference. */
+  invoke(runContext: RunContextContract<TContext>, input: string, details?: Partial<ToolCallDetails>): Promise<unknown>;
   /** Whether this call must be approved by a human before it runs. */
   needsApproval(runContext: RunContextContract<TContext>, input: unknown, callId?: string): Promise<boolean>;
   /** Whether the tool is offered to the model this turn. */

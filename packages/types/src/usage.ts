@@ -1,3 +1,5 @@
+import { RequestUsage, type RequestUsageData } from './requestUsage.js';
+
 /** Token accounting. A plain value class so providers can build it without depending on core. */
 export interface UsageData {
   requests?: number;
@@ -6,6 +8,7 @@ export interface UsageData {
   totalTokens?: number;
   inputTokensDetails?: Record<string, number> | Array<Record<string, number>>;
   outputTokensDetails?: Record<string, number> | Array<Record<string, number>>;
+  requestUsageEntries?: Array<RequestUsage | RequestUsageData> | undefined;
 }
 
 export class Usage {
@@ -15,6 +18,8 @@ export class Usage {
   totalTokens: number;
   inputTokensDetails: Array<Record<string, number>>;
   outputTokensDetails: Array<Record<string, number>>;
+  /** Each model request's usage, in order (undefined until a request with tokens was added). */
+  requestUsageEntries: RequestUsage[] | undefined;
 
   /** With no input every counter is zero; with an input, `requests` defaults to 1 (one model call). */
   constructor(input?: UsageData) {
@@ -25,6 +30,12 @@ export class Usage {
     this.totalTokens = input.totalTokens ?? this.inputTokens + this.outputTokens;
     this.inputTokensDetails = toDetailList(input.inputTokensDetails);
     this.outputTokensDetails = toDetailList(input.outputTokensDetails);
+    const entries = input.requestUsageEntries?.map((entry) => (entry instanceof RequestUsage ? entry : new RequestUsage(entry)));
+    this.requestUsageEntries = entries && entries.length > 0 ? entries : undefined;
+  }
+
+  static fromJSON(input: UsageData): Usage {
+    return new Usage(input);
   }
 
   /** Adds another usage into this one (in place), as the reference does. */
@@ -35,11 +46,23 @@ export class Usage {
     this.totalTokens += other.totalTokens ?? 0;
     this.inputTokensDetails.push(...toDetailList(other.inputTokensDetails));
     this.outputTokensDetails.push(...toDetailList(other.outputTokensDetails));
+    if (other.requestUsageEntries && other.requestUsageEntries.length > 0) {
+      (this.requestUsageEntries ??= []).push(...other.requestUsageEntries.map((entry) => new RequestUsage(entry)));
+    } else if (other.requests === 1 && (other.totalTokens ?? 0) > 0) {
+      // One request's usage: it becomes one entry.
+      const [inputDetails] = toDetailList(other.inputTokensDetails);
+      const [outputDetails] = toDetailList(other.outputTokensDetails);
+      const entry: RequestUsageData = { inputTokens: other.inputTokens ?? 0, outputTokens: other.outputTokens ?? 0, totalTokens: other.totalTokens ?? 0 };
+      if (inputDetails) entry.inputTokensDetails = inputDetails;
+      if (outputDetails) entry.outputTokensDetails = outputDetails;
+      (this.requestUsageEntries ??= []).push(new RequestUsage(entry));
+    }
   }
 
   toJSON(): Required<Pick<UsageData, 'requests' | 'inputTokens' | 'outputTokens' | 'totalTokens'>> & {
     inputTokensDetails: Array<Record<string, number>>;
     outputTokensDetails: Array<Record<string, number>>;
+    requestUsageEntries?: RequestUsage[];
   } {
     return {
       requests: this.requests,
@@ -48,6 +71,7 @@ export class Usage {
       totalTokens: this.totalTokens,
       inputTokensDetails: this.inputTokensDetails,
       outputTokensDetails: this.outputTokensDetails,
+      ...(this.requestUsageEntries ? { requestUsageEntries: this.requestUsageEntries } : {}),
     };
   }
 }

@@ -20,6 +20,7 @@ import { toSmartString } from './items.js';
 import { runConfigOf } from './runConfigOf.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from './validate.js';
 import type { ToolApprovalFunction, ToolEnabledFunction } from '../tool.js';
+import { completeToolCallDetails } from './toolCallDetails.js';
 
 export interface AgentToolStreamEvent {
   event: RunStreamEvent;
@@ -91,7 +92,8 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     if (options.streaming) await details.emit(event);
   }
 
-  async function runNested(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> {
+  async function runNested(runContext: RunContextContract<TContext>, input: string, partialDetails?: Partial<ToolCallDetails>): Promise<unknown> {
+    const details = completeToolCallDetails(name, input, partialDetails);
     const context = runContext instanceof RunContext ? runContext : new RunContext(runContext.context);
     const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
     const resume = details.resumeState;

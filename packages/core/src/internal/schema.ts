@@ -58,13 +58,13 @@ export function compileSchema(schema: unknown, options: { strict: boolean; owner
         `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4 or a Standard JSON Schema implementation.`,
       );
     }
-    const raw = toJson({ target: 'draft-2020-12' });
+    // Draft 7, with its `$schema` kept: the JSON schema the reference sends for the same zod schema.
+    const raw = toJson({ target: 'draft-07' });
     if (!isJsonObjectSchema(raw)) {
       throw new UserError(`${options.owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
     }
-    const { $schema: _ignored, ...withoutMeta } = raw;
-    const optionalPaths = options.strict ? collectOptional(withoutMeta) : undefined;
-    const jsonSchema = (options.strict ? toStrict(withoutMeta, options.owner) : withoutMeta) as JsonObjectSchema;
+    const optionalPaths = options.strict ? collectOptional(raw) : undefined;
+    const jsonSchema = (options.strict ? toStrict(raw, options.owner) : raw) as JsonObjectSchema;
     return {
       jsonSchema,
       strict: options.strict,
@@ -146,18 +146,27 @@ function toStrict(node: unknown, owner: string): unknown {
     out.required = Object.keys(properties);
     out.additionalProperties = false;
   }
-  return out;
+  return splitNullType(out);
 }
 
+/**
+ * A value that may also be null, encoded as the reference encodes optional-and-nullable fields:
+ * `anyOf: [schema, { type: 'null' }]`.
+ */
 function nullable(input: unknown): unknown {
-  if (!isObjectNode(input)) return input;
-  // `enum` and `const` restrict the value on their own: widening `type` alone would still forbid null.
-  if ('const' in input) return { anyOf: [input, { type: 'null' }] };
-  const schema = Array.isArray(input.enum) && !input.enum.includes(null) ? { ...input, enum: [...input.enum, null] } : input;
-  const type = schema.type;
-  if (typeof type === 'string') return type === 'null' ? schema : { ...schema, type: [type, 'null'] };
-  if (Array.isArray(type)) return type.includes('null') ? schema : { ...schema, type: [...type, 'null'] };
-  return { anyOf: [schema, { type: 'null' }] };
+  if (!isObjectNode(input) || allowsNull(input)) return input;
+  return { anyOf: [input, { type: 'null' }] };
+}
+
+function allowsNull(node: Json): boolean {
+  return node.type === 'null' || (Array.isArray(node.anyOf) && node.anyOf.some((branch) => isObjectNode(branch) && branch.type === 'null'));
+}
+
+/** `type: [X, 'null']` (how zod writes `.nullable()`) becomes `anyOf: [{ type: X }, { type: 'null' }]`, as in the reference. */
+function splitNullType(node: Json): Json {
+  const type = node.type;
+  if (!Array.isArray(type) || type.length !== 2 || !type.includes('null')) return node;
+  return { anyOf: [{ ...node, type: type.find((t) => t !== 'null') }, { type: 'null' }] };
 }
 
 /** Optional property names per object node, mirrored as a tree over properties / items. */

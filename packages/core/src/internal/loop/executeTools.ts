@@ -26,11 +26,13 @@ import { functionCallResult, itemEvent, toSmartString } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { rememberRunConfig } from '../runConfigOf.js';
 import { handledToolErrorOf } from '../handledToolErrors.js';
+import { formatToolError } from '../formatToolError.js';
+import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../toolErrorFormatter.js';
 import type { ToolRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
 
-export const DEFAULT_REJECTION_MESSAGE = 'Tool execution was not approved.';
+export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
 export type ToolRunOutcome =
   | { readonly type: 'output'; readonly tool: FunctionTool<any> | undefined; readonly output: unknown; readonly item: RunToolCallOutputItem }
@@ -69,7 +71,15 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
       if (env.toolNotFoundBehavior === 'raise_error') {
         return yield* Effect.fail(new ModelBehaviorError(`Tool ${call.name} not found in agent ${agent.name}.`));
       }
-      return yield* commitOutput(call, undefined, `Tool '${call.name}' not found. Available tools: ${availableTools(agent)}.`, agent, record, env);
+      const text = yield* formatToolError(env.toolErrorFormatter, {
+        kind: 'tool_not_found',
+        toolType: 'function',
+        toolName: call.name,
+        callId: call.callId,
+        defaultMessage: toolNotFoundMessage(call.name),
+        runContext: record.context,
+      });
+      return yield* commitOutput(call, undefined, text, agent, record, env);
     }
     const nestedKey = pendingRunKey(tool.name, call.callId);
     const resumeState = record.pendingAgentToolRuns.get(nestedKey);
@@ -90,7 +100,17 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
           return { type: 'approval', item } as const;
         }
         if (decision === false) {
-          const message = record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId }) ?? DEFAULT_REJECTION_MESSAGE;
+          // The per-call (or sticky) message, even an empty one; else the formatter; else the default.
+          const message =
+            record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId }) ??
+            (yield* formatToolError(env.toolErrorFormatter, {
+              kind: 'approval_rejected',
+              toolType: 'function',
+              toolName: tool.name,
+              callId: call.callId,
+              defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE,
+              runContext: record.context,
+            }));
           return yield* commitOutput(call, tool, message, agent, record, env);
         }
       }
@@ -308,10 +328,6 @@ function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | 
   } catch (error) {
     return { ok: false, message: `Invalid JSON input for tool "${call.name}": ${(error as Error).message}` };
   }
-}
-
-function availableTools(agent: Agent<any, any>): string {
-  return agent.tools.map((t) => t.name).join(', ') || 'none';
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,6 @@
 import type { Effect } from 'effect';
 import type { RunConfig } from '../../runner.js';
+import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
 import type {
   HandoffInputFilter,
   InputGuardrail,
@@ -27,6 +28,8 @@ export interface LoopEnv {
   readonly toolNotFoundBehavior: ToolCallErrorBehavior;
   readonly invalidToolInputBehavior: ToolCallErrorBehavior;
   readonly handoffInputFilter: HandoffInputFilter | undefined;
+  /** Writes the text the model receives for a rejected or unknown tool call. */
+  readonly toolErrorFormatter: ToolErrorFormatter<any> | undefined;
   /** Run a tool's input guardrails before asking for approval (and again after approval). */
   readonly preApprovalInputGuardrails: boolean;
   /** A handoff named like a tool: fail with `UserError` (default) or warn and leave the handoff out. */

@@ -13,6 +13,7 @@ import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { inputToItems, runItemsToInputItems } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
+import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
 
 export interface PreparedTurn {
@@ -40,7 +41,12 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     );
     const tools = [...capabilities.tools.values()];
     const handoffs = [...capabilities.handoffs.values()];
-    const modelSettings = { ...agent.modelSettings, ...env.modelSettings };
+    const chosen = env.model ?? agent.model;
+    const modelSettings = settingsForModel(
+      { ...agent.modelSettings, ...env.modelSettings },
+      typeof chosen === 'string' && chosen !== '' ? chosen : undefined,
+      chosen !== '',
+    );
     if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
       delete modelSettings.toolChoice;
     }

@@ -47,7 +47,7 @@ export function resolveTurn(
 
     const toolResults: FunctionToolResult[] = [];
     for (const outcome of outcomes) {
-      if (outcome.type === 'output' && outcome.tool) toolResults.push({ tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+      if (outcome.type === 'output' && outcome.tool) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
     }
     if (toolResults.length > 0) {
       const decision = yield* toolUseDecision(agent, toolResults, record);

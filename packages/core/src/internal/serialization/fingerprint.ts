@@ -23,7 +23,7 @@ export function parametersFingerprint(tool: { parameters?: unknown }): string {
   if (typeof schema !== 'object' || schema === null) return jsonFingerprint(schema ?? null);
   let fingerprint = fingerprints.get(schema);
   if (fingerprint === undefined) {
-    fingerprint = jsonFingerprint(schema);
+    fingerprint = jsonFingerprint(stableSchemaForm(schema));
     fingerprints.set(schema, fingerprint);
   }
   return fingerprint;
@@ -37,4 +37,26 @@ function canonicalJson(value: unknown): string {
     .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
     .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
     .join(',')}}`;
+}
+
+/**
+ * The schema in one encoding, so a fingerprint outlives changes in how Baton writes schemas:
+ * without `$schema`, and with `anyOf: [X, { type: 'null' }]` (the reference's encoding of an
+ * optional field, used since the reference's states resume here) written as the type list Baton
+ * used before (`type: [t, 'null']`, null joining an enum). States stored by earlier versions keep
+ * their fingerprints.
+ */
+function stableSchemaForm(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(stableSchemaForm);
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node as Record<string, unknown>).filter(([key]) => key !== '$schema');
+  const out: Record<string, unknown> = Object.fromEntries(entries.map(([key, value]) => [key, stableSchemaForm(value)]));
+  const branches = out.anyOf;
+  if (entries.length !== 1 || !Array.isArray(branches) || branches.length !== 2) return out;
+  const nullIndex = branches.findIndex((b) => typeof b === 'object' && b !== null && (b as { type?: unknown }).type === 'null' && Object.keys(b).length === 1);
+  const other = branches[1 - nullIndex] as Record<string, unknown> | undefined;
+  if (nullIndex < 0 || typeof other !== 'object' || other === null || typeof other.type !== 'string' || 'const' in other) return out;
+  const merged: Record<string, unknown> = { ...other, type: [other.type, 'null'] };
+  if (Array.isArray(other.enum) && !other.enum.includes(null)) merged.enum = [...other.enum, null];
+  return merged;
 }

@@ -1,0 +1,18 @@
+import type { FunctionCallItem, ToolCallDetails } from '@baton/types';
+
+const neverAborted = new AbortController().signal;
+
+/**
+ * The details of a call made outside a run (`tool.invoke(runContext, input)` with no details, as
+ * the reference allows): a call item of its own, a signal that never fires, and nowhere to stream.
+ */
+export function completeToolCallDetails(toolName: string, input: string, details: Partial<ToolCallDetails> | undefined): ToolCallDetails {
+  if (details?.toolCall && details.signal && details.emit) return details as ToolCallDetails;
+  const toolCall: FunctionCallItem = details?.toolCall ?? {
+    type: 'function_call',
+    callId: `call_${Math.random().toString(36).slice(2, 12)}`,
+    name: toolName,
+    arguments: input,
+  };
+  return { ...details, toolCall, signal: details?.signal ?? neverAborted, emit: details?.emit ?? (async () => undefined) };
+}
