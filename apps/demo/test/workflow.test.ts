@@ -36,7 +36,7 @@ describe('demo workflow', () => {
       ['/v1/responses', true],
     ]);
     expect(JSON.stringify(bodies[2]!.input)).toContain('light snow');
-    expect(bodies[2]!.text.format).toMatchObject({ type: 'json_schema', strict: true });
+    expect(bodies[2]!.text.format).toMatchObject({ type: 'json_schema', name: 'output', strict: false });
     session.server!.assertComplete();
   });
 

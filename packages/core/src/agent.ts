@@ -145,7 +145,15 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     } else if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
       throw new UserError(`${label}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
     }
-    this.#outputSchema = isStandardSchema(this.outputType) ? compileSchema(this.outputType, { strict: true, owner: `${label} outputType` }) : undefined;
+    // Named `output`, as the reference sends it: a zod schema as zod describes its output, not
+    // strict; any other Standard Schema in strict form.
+    this.#outputSchema = isStandardSchema(this.outputType)
+      ? compileSchema(this.outputType, {
+          strict: this.outputType['~standard'].vendor !== 'zod',
+          io: this.outputType['~standard'].vendor === 'zod' ? 'output' : 'input',
+          owner: `${label} outputType`,
+        })
+      : undefined;
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;
@@ -192,7 +200,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   getSerializedOutputType(): SerializedOutputType {
     if (this.#jsonOutput) return { type: 'json_schema', name: this.#jsonOutput.name, strict: this.#jsonOutput.strict, schema: this.#jsonOutput.schema };
     if (!this.#outputSchema) return 'text';
-    return { type: 'json_schema', name: 'final_output', strict: true, schema: this.#outputSchema.jsonSchema };
+    return { type: 'json_schema', name: 'output', strict: this.#outputSchema.strict, schema: this.#outputSchema.jsonSchema };
   }
 
   /** Every tool offered to the model this turn (the reference's name; MCP tools join here later). */

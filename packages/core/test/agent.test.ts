@@ -30,17 +30,17 @@ describe('Agent', () => {
     expect(JSON.stringify({ agent })).toBe('{"agent":{"name":"Plain"}}');
   });
 
-  it('asks for structured output with a strict JSON schema named final_output', () => {
+  it('asks for structured output as the reference does: a zod schema as zod describes its output, named output, not strict', () => {
     const agent = new Agent({ name: 'S', outputType: z.object({ city: z.string(), note: z.string().optional() }) });
     expect(agent.getSerializedOutputType()).toEqual({
       type: 'json_schema',
-      name: 'final_output',
-      strict: true,
+      name: 'output',
+      strict: false,
       schema: {
         $schema: 'http://json-schema.org/draft-07/schema#',
         type: 'object',
-        properties: { city: { type: 'string' }, note: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
-        required: ['city', 'note'],
+        properties: { city: { type: 'string' }, note: { type: 'string' } },
+        required: ['city'],
         additionalProperties: false,
       },
     });

@@ -135,7 +135,7 @@ describe('structured output', () => {
     // typed: finalOutput is { city: string; tempC: number } | undefined
     const city: string | undefined = result.finalOutput?.city;
     expect(city).toBe('Oslo');
-    expect(model.calls[0]!.request.outputType).toMatchObject({ type: 'json_schema', name: 'final_output', strict: true });
+    expect(model.calls[0]!.request.outputType).toMatchObject({ type: 'json_schema', name: 'output', strict: false });
   });
 
   it('applies the schema’s transforms', async () => {

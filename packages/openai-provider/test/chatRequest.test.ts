@@ -90,7 +90,8 @@ describe('OpenAIChatCompletionsModel request body', () => {
       ],
       tools: [
         { type: 'function', function: { name: 'get_weather', description: 'Weather for a city', parameters: citySchema, strict: true } },
-        { type: 'function', function: { name: 'transfer_to_billing', description: 'Handoff to the Billing agent.', parameters: handoff.inputJsonSchema, strict: true } },
+        // Handoffs without `strict`, as the reference's Chat Completions model sends them.
+        { type: 'function', function: { name: 'transfer_to_billing', description: 'Handoff to the Billing agent.', parameters: handoff.inputJsonSchema } },
       ],
       tool_choice: { type: 'function', function: { name: 'transfer_to_billing' } },
       parallel_tool_calls: true,
@@ -104,6 +105,7 @@ describe('OpenAIChatCompletionsModel request body', () => {
       verbosity: 'medium',
       store: true,
       seed: 7,
+      stream: false,
     });
   });
 

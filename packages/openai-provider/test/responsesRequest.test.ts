@@ -66,8 +66,9 @@ describe('OpenAIResponsesModel request body', () => {
     expect(body).toEqual({
       model: 'gpt-4.1',
       instructions: 'Be brief.',
+      // User and system messages go without `type` (as the reference sends them).
       input: [
-        { type: 'message', role: 'user', content: 'Weather in Paris, then bill me.' },
+        { role: 'user', content: 'Weather in Paris, then bill me.' },
         { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'need weather' }], encrypted_content: 'enc-1' },
         { type: 'function_call', id: 'fc_1', call_id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
         { type: 'function_call_output', call_id: 'call_w', output: 'sunny', status: 'completed' },
@@ -76,7 +77,6 @@ describe('OpenAIResponsesModel request body', () => {
         { type: 'function_call_output', call_id: 'call_h', output: '{"assistant":"Billing"}', status: 'completed' },
         { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: 'I cannot bill.' }] },
         {
-          type: 'message',
           role: 'user',
           content: [
             { type: 'input_text', text: 'see' },
@@ -103,6 +103,8 @@ describe('OpenAIResponsesModel request body', () => {
       previous_response_id: 'resp_prev',
       metadata: { team: 'a' },
       user: 'u1',
+      include: [],
+      stream: false,
     });
     expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-test');
   });
@@ -110,7 +112,7 @@ describe('OpenAIResponsesModel request body', () => {
   it('sends a plain string input as one user message and leaves out what is not set', async () => {
     const server = await fakeServer(fakeText('ok'));
     await modelFor(server, 'responses').getResponse(request({ input: 'hello', modelSettings: {} }));
-    expect(server.requests[0]!.body).toEqual({ model: 'gpt-4.1', input: [{ role: 'user', content: 'hello' }] });
+    expect(server.requests[0]!.body).toEqual({ model: 'gpt-4.1', input: [{ role: 'user', content: 'hello' }], tools: [], include: [], stream: false });
   });
 
   it('sends a conversation id instead of a previous response id (the API takes one of them)', async () => {

@@ -63,9 +63,11 @@ export function agentToolSourceAgent(tool: object): Agent<any, any> | undefined 
   return agentToolSources.get(tool);
 }
 
+/** The reference's agent-as-tool input schema, exactly as it sends it. */
 const INPUT_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
   type: 'object' as const,
-  properties: { input: { type: 'string', description: 'The input for the agent.' } },
+  properties: { input: { type: 'string' } },
   required: ['input'],
   additionalProperties: false,
 };

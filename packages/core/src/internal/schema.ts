@@ -50,20 +50,29 @@ export interface CompiledSchema {
  * required-but-nullable, and a `null` the model sends for them is removed before validation, so the
  * user's schema sees exactly what it declared.
  */
-export function compileSchema(schema: unknown, options: { strict: boolean; owner: string }): CompiledSchema {
+export function compileSchema(schema: unknown, options: { strict: boolean; owner: string; io?: 'input' | 'output' }): CompiledSchema {
   if (isStandardSchema(schema)) {
-    const toJson = schema['~standard'].jsonSchema?.input;
+    const describeAs = schema['~standard'].jsonSchema as StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> };
+    const toJson = options.io === 'output' ? (describeAs?.output ?? describeAs?.input) : describeAs?.input;
     if (typeof toJson !== 'function') {
       throw new UserError(
         `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4 or a Standard JSON Schema implementation.`,
       );
     }
     // Draft 7, with its `$schema` kept: the JSON schema the reference sends for the same zod schema.
-    const raw = toJson({ target: 'draft-07' });
+    // A schema whose output side cannot be described (a transform) is described by its input side.
+    let raw: Record<string, unknown>;
+    try {
+      raw = toJson({ target: 'draft-07' });
+    } catch (error) {
+      if (options.io !== 'output' || typeof describeAs?.input !== 'function') throw error;
+      raw = describeAs.input({ target: 'draft-07' });
+    }
     if (!isJsonObjectSchema(raw)) {
       throw new UserError(`${options.owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
     }
-    const optionalPaths = options.strict ? collectOptional(raw) : undefined;
+    // A null the model sends for an optional field is dropped before validation, strict or not.
+    const optionalPaths = collectOptional(raw);
     const jsonSchema = (options.strict ? toStrict(raw, options.owner) : raw) as JsonObjectSchema;
     return {
       jsonSchema,

@@ -33,7 +33,7 @@ export function chatRequestBody(model: string, request: ModelRequest, stream: bo
     reasoning_effort: settings.reasoning?.effort ?? undefined,
     verbosity: settings.text?.verbosity ?? undefined,
     store: settings.store,
-    stream: stream ? true : undefined,
+    stream,
     stream_options: stream ? { include_usage: true } : undefined,
     ...(isRecord(settings.providerData) ? settings.providerData : {}),
   });
@@ -46,11 +46,11 @@ function chatTool(tool: SerializedTool): Json {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict } };
 }
 
-/** A handoff offered as a (strict, when its schema is) function tool. */
+/** A handoff offered as a function tool, without `strict` (as the reference's Chat Completions model sends it). */
 function chatHandoffTool(handoff: SerializedHandoff): Json {
   return {
     type: 'function',
-    function: { name: handoff.toolName, description: handoff.toolDescription, parameters: handoff.inputJsonSchema, strict: handoff.strictJsonSchema },
+    function: { name: handoff.toolName, description: handoff.toolDescription, parameters: handoff.inputJsonSchema },
   };
 }
 

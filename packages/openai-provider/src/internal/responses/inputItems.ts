@@ -24,11 +24,11 @@ export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
 function toInputItem(item: AgentInputItem): Json | undefined {
   if (item.type === undefined || item.type === 'message') {
     switch (item.role) {
+      // System and user messages go without `type`, assistant ones with it: as the reference sends them.
       case 'system':
-        return compact({ type: 'message', id: item.id, role: 'system', content: item.content });
+        return compact({ id: item.id, role: 'system', content: item.content });
       case 'user':
         return compact({
-          type: 'message',
           id: item.id,
           role: 'user',
           content: typeof item.content === 'string' ? item.content : item.content.map(userContent),

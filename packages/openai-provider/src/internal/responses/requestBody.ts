@@ -29,7 +29,7 @@ export function responsesRequestBody(model: string, request: ModelRequest, strea
     model,
     instructions: request.systemInstructions ? request.systemInstructions : undefined,
     input: toResponsesInput(request.input),
-    tools: hasTools ? tools : undefined,
+    tools,
     tool_choice: responsesToolChoice(settings.toolChoice, request),
     parallel_tool_calls: hasTools ? settings.parallelToolCalls : undefined,
     text: Object.keys(text).length > 0 ? text : undefined,
@@ -42,7 +42,9 @@ export function responsesRequestBody(model: string, request: ModelRequest, strea
     // The API treats these two as mutually exclusive: a conversation wins.
     conversation: request.conversationId,
     previous_response_id: request.conversationId === undefined ? request.previousResponseId : undefined,
-    stream: stream ? true : undefined,
+    // `include` and `stream` always present, as the reference sends them.
+    include: [],
+    stream,
     ...(isRecord(settings.providerData) ? settings.providerData : {}),
   });
 }
