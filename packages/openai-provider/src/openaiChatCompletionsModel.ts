@@ -6,6 +6,7 @@ import { chatRequestBody } from './internal/chat/requestBody.js';
 import { chatStreamEvents } from './internal/chat/streamEvents.js';
 import { readStream } from './internal/readStream.js';
 import { resolveTimeout } from './internal/retryPolicy.js';
+import { withResponse } from './internal/withResponse.js';
 
 /**
  * A model on the Chat Completions API (`POST /v1/chat/completions`), for OpenAI and the many
@@ -31,11 +32,11 @@ export class OpenAIChatCompletionsModel implements Model {
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const body = chatRequestBody(this.#model, request, false);
-    const { data, request_id } = await callWithRetry(
-      (signal) => this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 }).withResponse(),
+    const { data, requestId } = await callWithRetry(
+      (signal) => withResponse(this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
     );
-    return chatCompletionToResponse(data, request_id ?? undefined);
+    return chatCompletionToResponse(data as never, requestId);
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
@@ -43,10 +44,13 @@ export class OpenAIChatCompletionsModel implements Model {
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
-        const { data, request_id } = await this.#client.chat.completions
-          .create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, { signal: AbortSignal.any([signal, controller.signal]), maxRetries: 0 })
-          .withResponse();
-        return { stream: data as AsyncIterable<unknown>, requestId: request_id ?? undefined, controller };
+        const { data, requestId } = await withResponse(
+          this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, {
+            signal: AbortSignal.any([signal, controller.signal]),
+            maxRetries: 0,
+          }),
+        );
+        return { stream: data as AsyncIterable<unknown>, requestId, controller };
       },
       { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
     );

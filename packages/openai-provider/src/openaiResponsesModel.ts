@@ -6,6 +6,7 @@ import { resolveTimeout } from './internal/retryPolicy.js';
 import { responsesRequestBody } from './internal/responses/requestBody.js';
 import { checkResponseObject, toModelResponse, unsuccessfulResponseError } from './internal/responses/responseResult.js';
 import { responsesStreamEvents } from './internal/responses/streamEvents.js';
+import { withResponse } from './internal/withResponse.js';
 
 /**
  * A model on the OpenAI Responses API (`POST /v1/responses`), the default API. Protocol items,
@@ -30,11 +31,10 @@ export class OpenAIResponsesModel implements Model {
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const body = responsesRequestBody(this.#model, request, false);
-    const { data, request_id } = await callWithRetry(
-      (signal) => this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 }).withResponse(),
+    const { data, requestId } = await callWithRetry(
+      (signal) => withResponse(this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'responses', settings: request.modelSettings, signal: request.signal },
     );
-    const requestId = request_id ?? undefined;
     const response = checkResponseObject(data, requestId);
     const failure = unsuccessfulResponseError(response, requestId);
     if (failure !== undefined) throw failure;
@@ -46,10 +46,13 @@ export class OpenAIResponsesModel implements Model {
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
-        const { data, request_id } = await this.#client.responses
-          .create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, { signal: AbortSignal.any([signal, controller.signal]), maxRetries: 0 })
-          .withResponse();
-        return { stream: data as AsyncIterable<unknown>, requestId: request_id ?? undefined, controller };
+        const { data, requestId } = await withResponse(
+          this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
+            signal: AbortSignal.any([signal, controller.signal]),
+            maxRetries: 0,
+          }),
+        );
+        return { stream: data as AsyncIterable<unknown>, requestId, controller };
       },
       { api: 'responses', settings: request.modelSettings, signal: request.signal },
     );
