@@ -23,7 +23,7 @@ export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
   /** The parsed final output, or `undefined` when the run paused or has not finished. */
   get finalOutput(): OutputOf<TAgent> | undefined {
     const step = recordOf(this.state).currentStep;
-    return step?.type === 'next_step_final_output' ? (step.output as OutputOf<TAgent>) : undefined;
+    return step?.type === 'next_step_final_output' && !step.unchecked ? (step.output as OutputOf<TAgent>) : undefined;
   }
 
   /** The run's input (after any handoff input filters). */

@@ -145,8 +145,6 @@ export class Runner {
     }
     if (input instanceof RunState) {
       const record = recordOf(input);
-      const step = record.currentStep;
-      if (step?.type === 'next_step_final_output') throw new UserError('This run state has already produced its final output; start a new run.');
       if (options.context !== undefined) {
         record.context.context = options.context instanceof RunContext ? options.context.context : options.context;
       }

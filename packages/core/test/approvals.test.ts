@@ -123,11 +123,15 @@ describe('approve and resume', () => {
     expect(model.calls.map((c) => c.streamed)).toEqual([false, true]);
   });
 
-  it('refuses to resume a state that already has its final output', async () => {
+  it('running a state that already has its final output checks that output again, without a model call (as the reference)', async () => {
     const model = new ScriptedModel([[assistantMessage('done')]]);
-    const agent = new Agent({ name: 'A', model });
+    let checks = 0;
+    const agent = new Agent({ name: 'A', model, outputGuardrails: [{ name: 'count', execute: () => ({ tripwireTriggered: false, outputInfo: ++checks }) }] });
     const result = await run(agent, 'go');
-    await expect(run(agent, result.state)).rejects.toBeInstanceOf(UserError);
+    const again = await run(agent, result.state);
+    expect(again.finalOutput).toBe('done');
+    expect(model.calls).toHaveLength(1);
+    expect(checks).toBe(2);
   });
 });
 

@@ -18,7 +18,8 @@ import type { SessionProgress } from './sessionProgress.js';
 export type NextStep =
   | { type: 'next_step_run_again' }
   | { type: 'next_step_handoff' }
-  | { type: 'next_step_final_output'; output: unknown }
+  /** `unchecked` until the output guardrails passed: hidden from `finalOutput`, checked again on the next run. */
+  | { type: 'next_step_final_output'; output: unknown; unchecked?: boolean }
   | { type: 'next_step_interruption'; interruptions: RunToolApprovalItem[] };
 
 /**

@@ -77,7 +77,12 @@ export function resolveTurn(
   });
 }
 
-function finish(
+/**
+ * Checks a final output with the output guardrails and records it. The output is recorded first,
+ * so a state taken from a failed check (a crashed or tripped guardrail) runs the check again on the
+ * same answer, without a new model call, as the reference does.
+ */
+export function finish(
   output: unknown,
   agent: Agent<any, any>,
   response: ModelResponse,
@@ -85,6 +90,7 @@ function finish(
   env: LoopEnv,
 ): Effect.Effect<void, RunFailure> {
   const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
+  record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
   return runOutputGuardrails(
     guardrails,
     {
@@ -94,13 +100,7 @@ function finish(
       details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems) as never },
     },
     record,
-  ).pipe(
-    Effect.tap(() =>
-      Effect.sync(() => {
-        record.currentStep = { type: 'next_step_final_output', output };
-      }),
-    ),
-  );
+  ).pipe(Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))));
 }
 
 function toolUseDecision(

@@ -9,7 +9,9 @@ import { executeToolRuns } from './executeTools.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
-import { resolveTurn, type TurnOutcome } from './resolveTurn.js';
+import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
+
+const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
 
 /**
  * The run loop: resume an interrupted turn if the state holds one, then run turns until one
@@ -17,7 +19,12 @@ import { resolveTurn, type TurnOutcome } from './resolveTurn.js';
  */
 export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
   return Effect.gen(function* () {
-    if (record.currentStep?.type === 'next_step_interruption') {
+    const step = record.currentStep;
+    if (step?.type === 'next_step_final_output') {
+      // A state that already has its answer (or whose output check failed): check it again, no model call.
+      return yield* finish(step.output, record.currentAgent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env);
+    }
+    if (step?.type === 'next_step_interruption') {
       if ((yield* resumeInterruptedTurn(record, env)) === 'done') return;
     }
     while ((yield* runTurn(record, env)) === 'continue') {
@@ -91,7 +98,11 @@ function actOnResponse(processed: ProcessedResponse, response: ModelResponse, re
       yield* env.emit(itemEvent(item));
     }
     rememberServerState(processed, response, record, env);
-    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env);
+    // A tool that fails the run takes the turn's items with it: running the error's state again
+    // asks the model again, instead of sending a call without its output (as the reference does).
+    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env).pipe(
+      Effect.tapError(() => Effect.sync(() => void record.generatedItems.splice(turnStart))),
+    );
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
   });
 }

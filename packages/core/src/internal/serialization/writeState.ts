@@ -72,7 +72,8 @@ export function writeRunState(record: RunRecord): SerializedRunState {
     pendingAgentToolRuns: writePendingRuns(record.pendingAgentToolRuns),
   };
   const step = record.currentStep;
-  if (step) {
+  // An answer whose output check has not passed is not stored: the resumed run asks the model again.
+  if (step && !(step.type === 'next_step_final_output' && step.unchecked)) {
     json.currentStep =
       step.type === 'next_step_interruption'
         ? { type: step.type, interruptions: step.interruptions.map((item) => writeApprovalItem(item, itemRefOf)) }
