@@ -15,6 +15,11 @@ import {
 import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
 import type { ToolErrorFormatter } from './toolErrorFormatter.js';
+import type { CallModelInputFilter } from './callModelInputFilter.js';
+import type { RunErrorHandlers } from './runErrorHandlers.js';
+
+/** Combines a session's history with the new input into the run's input. */
+export type SessionInputCallback = (historyItems: AgentInputItem[], newItems: AgentInputItem[]) => AgentInputItem[] | Promise<AgentInputItem[]>;
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
@@ -44,6 +49,10 @@ export interface RunConfig {
   outputGuardrails?: OutputGuardrail<any, any>[];
   /** Applies to handoffs that have no filter of their own. */
   handoffInputFilter?: HandoffInputFilter;
+  /** Edits the input and instructions of every model call (the run's history is unchanged). */
+  callModelInputFilter?: CallModelInputFilter<any>;
+  /** Turn a max-turns, model refusal or invalid final output failure into a final output. */
+  errorHandlers?: RunErrorHandlers<any, any>;
   /** Writes the text the model receives for a rejected (or unknown) tool call; run options override the Runner's. */
   toolErrorFormatter?: ToolErrorFormatter<any>;
   /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
@@ -74,6 +83,8 @@ export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelPr
   stream?: boolean;
   /** Conversation memory: its history is prepended to the input, and the run's items appended to it. */
   session?: Session;
+  /** How the session's history and the new input combine into the run's input (default: history, then input). */
+  sessionInputCallback?: SessionInputCallback;
   /** Continue a conversation the provider stores (Responses API): only new items are sent. */
   previousResponseId?: string;
   /** A provider-side conversation to run in (Responses API): only new items are sent. */
@@ -125,11 +136,12 @@ export class Runner {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
-    const loop = (record: RunRecord) => this.#traced(exclusively(record, runLoop(record, this.#env(record, options, false, undefined))), options);
+    const loop = (state: RunState<TContext, TAgent>) =>
+      this.#traced(exclusively(recordOf(state), runLoop(recordOf(state), this.#env(state, options, false, undefined))), options);
     return Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* loop(record).pipe(Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))));
+      yield* loop(state).pipe(Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))));
       yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
@@ -166,14 +178,18 @@ export class Runner {
     let runInput: string | AgentInputItem[] = input;
     if (options.session) {
       const history = await options.session.getItems();
-      runInput = [...history, ...inputToItems(input)];
+      runInput = options.sessionInputCallback
+        ? await options.sessionInputCallback(history, inputToItems(input))
+        : [...history, ...inputToItems(input)];
+      if (!Array.isArray(runInput)) throw new UserError('sessionInputCallback must return an array of input items.');
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
     if (options.session) recordOf(state).session = newSessionProgress(options.session, inputToItems(input));
     return state;
   }
 
-  #env(record: RunRecord, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
+  #env(state: RunState<any, any>, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
+    const record = recordOf(state);
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
     return {
       runConfig: { ...this.config, ...stripRunOnly(options) },
@@ -190,6 +206,9 @@ export class Runner {
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
       toolErrorFormatter: pick('toolErrorFormatter'),
+      callModelInputFilter: pick('callModelInputFilter'),
+      errorHandlers: pick('errorHandlers'),
+      publicState: state,
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       beforeHistoryRewrite: (items) => keepRewritten(record.session, items),
@@ -208,7 +227,7 @@ export class Runner {
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const record = recordOf(state);
     options.signal?.throwIfAborted();
-    const exit = await Effect.runPromiseExit(this.#traced(exclusively(record, runLoop(record, this.#env(record, options, false, undefined))), options), {
+    const exit = await Effect.runPromiseExit(this.#traced(exclusively(record, runLoop(record, this.#env(state, options, false, undefined))), options), {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal);
@@ -222,7 +241,7 @@ export class Runner {
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
     const channel = new EventChannel<RunStreamEvent>(size);
-    const program = this.#traced(exclusively(record, runLoop(record, this.#env(record, options, true, channel))), options).pipe(
+    const program = this.#traced(exclusively(record, runLoop(record, this.#env(state, options, true, channel))), options).pipe(
       Effect.ensuring(Effect.sync(() => channel.close())),
     );
     let resolve!: (outcome: Completion) => void;
@@ -284,7 +303,7 @@ function attachState(error: unknown, state: RunState<any, any>): unknown {
 }
 
 function stripRunOnly(options: RunOptions<any>): RunConfig {
-  const { context: _c, signal: _s, stream: _st, session: _se, previousResponseId: _p, conversationId: _cv, ...config } = options;
+  const { context: _c, signal: _s, stream: _st, session: _se, sessionInputCallback: _sic, previousResponseId: _p, conversationId: _cv, ...config } = options;
   return config;
 }
 

@@ -1,6 +1,8 @@
 import type { Effect } from 'effect';
 import type { RunConfig } from '../../runner.js';
 import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
+import type { CallModelInputFilter } from '../../callModelInputFilter.js';
+import type { RunErrorHandlers } from '../../runErrorHandlers.js';
 import type {
   HandoffInputFilter,
   InputGuardrail,
@@ -28,6 +30,12 @@ export interface LoopEnv {
   readonly toolNotFoundBehavior: ToolCallErrorBehavior;
   readonly invalidToolInputBehavior: ToolCallErrorBehavior;
   readonly handoffInputFilter: HandoffInputFilter | undefined;
+  /** Edits each model call's input and instructions. */
+  readonly callModelInputFilter: CallModelInputFilter<any> | undefined;
+  /** Turn a max-turns, refusal or invalid-output failure into a final output. */
+  readonly errorHandlers: RunErrorHandlers<any, any> | undefined;
+  /** The run's `RunState`, handed to error handlers. */
+  readonly publicState: unknown;
   /** Writes the text the model receives for a rejected or unknown tool call. */
   readonly toolErrorFormatter: ToolErrorFormatter<any> | undefined;
   /** Run a tool's input guardrails before asking for approval (and again after approval). */

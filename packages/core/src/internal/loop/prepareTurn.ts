@@ -15,6 +15,7 @@ import { inputToItems, runItemsToInputItems } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
+import type { CallModelInputFilter, ModelInputData } from '../../callModelInputFilter.js';
 
 export interface PreparedTurn {
   readonly agent: Agent<any, any>;
@@ -64,6 +65,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       tracing: false,
     };
     if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+    if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
     const conversation = env.serverConversation;
     if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
@@ -126,5 +128,27 @@ function resolveModel(agent: Agent<any, any>, env: LoopEnv): Effect.Effect<Model
         ? Effect.succeed(model)
         : Effect.fail(new UserError(`The model provider returned no model for "${chosen}".`)),
     ),
+  );
+}
+
+/** The run's `callModelInputFilter` sees a copy of the call's input and instructions and returns what is sent. */
+function applyInputFilter(
+  filter: CallModelInputFilter<any>,
+  request: ModelRequest,
+  agent: Agent<any, any>,
+  record: RunRecord,
+): Effect.Effect<void, RunFailure> {
+  const modelData: ModelInputData = { input: structuredClone(request.input as AgentInputItem[]) };
+  if (request.systemInstructions !== undefined) modelData.instructions = request.systemInstructions;
+  return fromUserCode(() => filter({ modelData, agent, context: record.context.context })).pipe(
+    Effect.flatMap((result) => {
+      if (typeof result !== 'object' || result === null || !Array.isArray(result.input)) {
+        return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));
+      }
+      request.input = result.input;
+      if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
+      else delete request.systemInstructions;
+      return Effect.void;
+    }),
   );
 }

@@ -16,6 +16,7 @@ import type { ToolRunOutcome } from './executeTools.js';
 import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
+import { recoverRunError } from './recoverRunError.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -68,10 +69,10 @@ export function resolveTurn(
     }
 
     if (agent.outputType !== 'text' && processed.refusal !== undefined && processed.messageText === '') {
-      return yield* Effect.fail(new ModelRefusalError(processed.refusal));
+      return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
     }
     const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
-    if (!parsed.ok) return yield* Effect.fail(new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`));
+    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`), record, env);
     yield* finish(parsed.value, agent, response, record, env);
     return 'done';
   });

@@ -1,5 +1,5 @@
 import { Effect } from 'effect';
-import type { InputGuardrailFunctionArgs, ModelResponse } from '@baton/types';
+import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
@@ -10,6 +10,7 @@ import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
 import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
+import { recoverRunError } from './recoverRunError.js';
 
 const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
 
@@ -27,7 +28,14 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     if (step?.type === 'next_step_interruption') {
       if ((yield* resumeInterruptedTurn(record, env)) === 'done') return;
     }
-    while ((yield* runTurn(record, env)) === 'continue') {
+    while (
+      (yield* runTurn(record, env).pipe(
+        Effect.catchIf(
+          (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
+          (failure) => recoverRunError('maxTurns', failure, record, env),
+        ),
+      )) === 'continue'
+    ) {
       // each iteration is one turn
     }
   }).pipe(Effect.withSpan('baton.run'));

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { onBoth, outcomeOf } from './sdks.js';
+
+// Run options a ported program relies on, run on both SDKs.
+
+const shapeOf = (items: readonly unknown[]) =>
+  items.map((item) => {
+    const i = item as { type?: string; role?: string; content?: unknown; callId?: string };
+    return i.role ? `${i.role}:${typeof i.content === 'string' ? i.content : JSON.stringify(i.content)}` : `${i.type}:${i.callId}`;
+  });
+
+describe('run options (same on both SDKs)', () => {
+  it('callModelInputFilter edits what each model call sends, not the run’s history', async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const model = new testing.ScriptedModel([[testing.assistantMessage('ok')]]);
+      const agent = new sdk.Agent({ name: 'A', instructions: 'Be nice.', model });
+      const seen: unknown[] = [];
+      const result = await sdk.run(agent, 'my card is 4111', {
+        callModelInputFilter: ({ modelData, agent: a }) => {
+          seen.push({ agent: a.name, instructions: modelData.instructions, input: shapeOf(modelData.input) });
+          return { instructions: `${modelData.instructions} Never repeat numbers.`, input: [...modelData.input, sdk.user('(redacted)')] };
+        },
+      });
+      const sent = model.calls[0]!.request;
+      return { seen, instructions: sent.systemInstructions, input: shapeOf(sent.input as unknown[]), history: shapeOf(result.history) };
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
+
+  it('a callModelInputFilter that returns no input array fails the run with UserError', async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const model = new testing.ScriptedModel([[testing.assistantMessage('ok')]]);
+      const outcome = await outcomeOf(sdk.run(new sdk.Agent({ name: 'A', model }), 'hi', { callModelInputFilter: () => ({}) as never }));
+      return { name: outcome.ok ? 'ok' : outcome.name, calls: model.calls.length };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton.name).toBe('UserError');
+  });
+
+  it.each(['maxTurns', 'default'] as const)('errorHandlers.%s turns a max-turns failure into a final output', async (key) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const loop = sdk.tool({ name: 'again', description: 'again', parameters: z.object({}), execute: () => 'more' });
+      const model = new testing.ScriptedModel([[testing.functionCall('again', {}, { callId: 'c1' })]]);
+      const agent = new sdk.Agent({ name: 'A', model, tools: [loop] });
+      const seen: string[] = [];
+      const result = await sdk.run(agent, 'go', {
+        maxTurns: 1,
+        errorHandlers: {
+          [key]: ({ error, runData }: { error: Error; runData: { newItems: unknown[] } }) => {
+            seen.push(`${error.constructor.name}:${runData.newItems.length}`);
+            return { finalOutput: 'Stopped after one turn.' };
+          },
+        } as never,
+      });
+      return { finalOutput: result.finalOutput, seen, items: result.newItems.map((i) => i.type), calls: model.calls.length };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton.finalOutput).toBe('Stopped after one turn.');
+  });
+
+  it('a handler that returns nothing lets the error through; includeInHistory: false keeps the answer out of history', async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const make = () =>
+        new sdk.Agent({ name: 'A', model: new testing.ScriptedModel([[testing.assistantMessage('not json')]]), outputType: z.object({ n: z.number() }) });
+      const passed = await outcomeOf(sdk.run(make(), 'go', { errorHandlers: { invalidFinalOutput: () => undefined } }));
+      const handled = await sdk.run(make(), 'go', { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: { n: 0 }, includeInHistory: false }) } });
+      return { passed: passed.ok ? 'ok' : passed.name, finalOutput: handled.finalOutput, items: handled.newItems.map((i) => i.type) };
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
+
+  it('sessionInputCallback merges the session history and the new input', async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const session = new sdk.MemorySession();
+      await session.addItems([sdk.user('old 1'), sdk.assistant('old answer'), sdk.user('old 2')]);
+      const model = new testing.ScriptedModel([[testing.assistantMessage('ok')]]);
+      await sdk.run(new sdk.Agent({ name: 'A', model }), 'new', {
+        session,
+        sessionInputCallback: (history, newItems) => [...history.slice(-1), ...newItems],
+      });
+      return { sent: shapeOf(model.calls[0]!.request.input as unknown[]), saved: shapeOf(await session.getItems()) };
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
+});
