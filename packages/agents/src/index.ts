@@ -2,8 +2,10 @@
  * @baton/agents: everything under the names of `@openai/agents`, so a program written for it runs
  * against Baton by changing the import. Like the reference, it makes the OpenAI provider the
  * default: an agent with a model name (or none) runs on `OpenAIProvider`, which reads
- * `OPENAI_API_KEY` / `OPENAI_BASE_URL` when the first model is needed, not at import. The scripted
- * model and the fake OpenAI server live at `@baton/agents/testing`.
+ * `OPENAI_API_KEY` / `OPENAI_BASE_URL` when the first model is needed, not at import. It is all of
+ * Baton: streaming tools and transports (`@baton/streaming`) and paused-run tooling and stores
+ * (`@baton/hitl-state`) too. The scripted model and the fake OpenAI server live at
+ * `@baton/agents/testing`, which needs `@baton/testing` installed beside it.
  */
 import { setDefaultModelProvider } from '@baton/core';
 import { OpenAIProvider } from '@baton/openai-provider';
@@ -32,5 +34,7 @@ export type {
   SummarizeHistoryOptions,
 } from '@baton/handoffs';
 export * from '@baton/openai-provider';
+export * from '@baton/streaming';
+export * from '@baton/hitl-state';
 
 setDefaultModelProvider(new OpenAIProvider());

@@ -69,3 +69,20 @@ describe('@baton/agents', () => {
     expect(toolOutput?.type === 'tool_call_output_item' && toolOutput.output).toBe(5);
   });
 });
+
+describe('the umbrella is all of Baton', () => {
+  it('exports the streaming and paused-run packages too', async () => {
+    const streaming = await import('@baton/streaming');
+    const hitl = await import('@baton/hitl-state');
+    for (const name of [...Object.keys(streaming), ...Object.keys(hitl)]) expect(agents, name).toHaveProperty(name);
+    expect(agents.streamingTool).toBe(streaming.streamingTool);
+    expect(agents.inspectRunState).toBe(hitl.inspectRunState);
+  });
+
+  it('does not ship @baton/testing as a runtime dependency (its ./testing entry takes it as an optional peer)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(manifest.dependencies).not.toHaveProperty('@baton/testing');
+    expect(manifest.peerDependenciesMeta['@baton/testing']).toEqual({ optional: true });
+  });
+});
