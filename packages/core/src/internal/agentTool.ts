@@ -12,15 +12,18 @@ import {
 import type { Agent } from '../agent.js';
 import { RunContext } from '../runContext.js';
 import type { RunResult } from '../runResult.js';
-import { Runner, type RunConfig } from '../runner.js';
+import { Runner, type RunConfig, type RunOptions } from '../runner.js';
 import { RunState } from '../runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from './names.js';
 import { toSmartString } from './items.js';
 import { runConfigOf } from './runConfigOf.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from './validate.js';
-import type { ToolApprovalFunction, ToolEnabledFunction } from '../tool.js';
+import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../tool.js';
+import { rememberHandledToolError } from './handledToolErrors.js';
 import { completeToolCallDetails } from './toolCallDetails.js';
+import { agentToolInput, type AgentToolInputBuilder } from './agentToolInput.js';
+import { compileSchema } from './schema.js';
 
 export interface AgentToolStreamEvent {
   event: RunStreamEvent;
@@ -47,8 +50,33 @@ export interface AgentAsToolOptions<TContext = unknown> {
   streaming?: boolean;
   /** Configuration for the nested runner; inherits the parent run's configuration otherwise. */
   runConfig?: RunConfig;
+  /** Options for the nested run (for example `maxTurns`, `context`, `errorHandlers`); the call's signal and streaming are the tool's. */
+  runOptions?: Omit<RunOptions<any>, 'stream' | 'signal'>;
   maxTurns?: number | null;
+  /** A structured input schema for the tool (zod / Standard Schema or a JSON object schema) instead of `{ input: string }`. */
+  parameters?: unknown;
+  /** Builds the nested agent's input from the validated arguments. */
+  inputBuilder?: AgentToolInputBuilder<any>;
+  /** Hand the input schema to the `inputBuilder` (and the default input text). */
+  includeInputSchema?: boolean;
 }
+
+/** The options `asTool()` understands; anything else is a mistake to report, not to ignore. */
+const KNOWN_OPTIONS = new Set([
+  'toolName',
+  'toolDescription',
+  'customOutputExtractor',
+  'needsApproval',
+  'isEnabled',
+  'onStream',
+  'streaming',
+  'runConfig',
+  'runOptions',
+  'maxTurns',
+  'parameters',
+  'inputBuilder',
+  'includeInputSchema',
+]);
 
 /** A function tool that runs an agent, with `.on(type | '*', handler)` for its nested events. */
 export interface AgentTool<TContext = unknown> extends FunctionTool<TContext> {
@@ -80,7 +108,13 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
       throw new UserError(`${label}: \`${field}\` must be a string, got ${typeName(options[field])}.`);
     }
   }
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key) && (options as Record<string, unknown>)[key] !== undefined);
+  if (unknown.length > 0) {
+    throw new UserError(`${label}: ${unknown.map((key) => `\`${key}\``).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not supported by Baton's asTool().`);
+  }
+  if (options.inputBuilder !== undefined) requireFunction(options.inputBuilder, `${label}: \`inputBuilder\``);
   const name = toFunctionToolName(options.toolName ?? agent.name);
+  const schema = options.parameters === undefined ? undefined : compileSchema(options.parameters, { strict: true, owner: `${label} parameters` });
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `${label}: \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `${label}: \`isEnabled\``);
   if (options.onStream !== undefined) requireFunction(options.onStream, `${label}: \`onStream\``);
@@ -94,9 +128,33 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     if (options.streaming) await details.emit(event);
   }
 
+  /**
+   * A nested run that fails answers the model with the default tool error text, as the reference's
+   * agent tools do (the error is still reported on the tool's stream end event); a cancelled run
+   * and invalid arguments are not answered this way.
+   */
   async function runNested(runContext: RunContextContract<TContext>, input: string, partialDetails?: Partial<ToolCallDetails>): Promise<unknown> {
     const details = completeToolCallDetails(name, input, partialDetails);
-    const context = runContext instanceof RunContext ? runContext : new RunContext(runContext.context);
+    try {
+      return await runNestedOnce(runContext, input, details);
+    } catch (error) {
+      if (details.signal.aborted || error instanceof InvalidToolInputError) throw error;
+      rememberHandledToolError(details, error);
+      return defaultToolErrorFunction(runContext, error);
+    }
+  }
+
+  async function runNestedOnce(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> {
+    // The nested run shares the parent's context (and so its approvals), unless runOptions give one.
+    const given = options.runOptions?.context;
+    const context =
+      given !== undefined
+        ? given instanceof RunContext
+          ? given
+          : new RunContext(given)
+        : runContext instanceof RunContext
+          ? runContext
+          : new RunContext(runContext.context);
     const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
     const resume = details.resumeState;
     const startFrom =
@@ -104,9 +162,14 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         ? resume
         : typeof resume === 'string'
           ? await RunState.fromStringWithContext(agent, resume, context, { contextStrategy: 'merge' })
-          : parseInput(name, input);
+          : await agentToolInput(name, input, schema, options.inputBuilder, options.includeInputSchema === true);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
-    const runOptions = { context, signal: details.signal, ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}) };
+    const runOptions = {
+      ...options.runOptions,
+      context,
+      signal: details.signal,
+      ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+    };
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
     if (streamed) {
       const streamedResult = await runner.run(agent, startFrom, { ...runOptions, stream: true });
@@ -125,7 +188,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     type: 'function',
     name,
     description: options.toolDescription ?? agent.handoffDescription ?? '',
-    parameters: INPUT_SCHEMA,
+    parameters: schema?.jsonSchema ?? INPUT_SCHEMA,
     strict: true,
     invoke: runNested,
     async needsApproval(runContext, input, callId) {
@@ -144,16 +207,3 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   agentToolSources.set(agentTool, agent);
   return agentTool;
 }
-
-function parseInput(toolName: string, input: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input);
-  } catch (error) {
-    throw new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error);
-  }
-  const value = (parsed as { input?: unknown } | null)?.input;
-  if (typeof value !== 'string') throw new InvalidToolInputError(`Invalid input for tool "${toolName}": input: expected a string`);
-  return value;
-}
-
