@@ -18,6 +18,7 @@ import { requireArray, requireFunction, typeName } from './internal/validate.js'
 import { Handoff, isHandoff } from './handoff.js';
 import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './internal/agentTool.js';
 import type { RunToolCallOutputItem } from '@baton/types';
+import type { RunContext } from './runContext.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
@@ -39,9 +40,9 @@ export type HandoffsOutputUnion<Handoffs extends readonly unknown[]> = OutputTyp
  * One tool call's result, as a custom `toolUseBehavior` receives it (the reference's shape). Calls
  * that pause for approval never reach it: the run pauses first.
  */
-export interface FunctionToolResult {
+export interface FunctionToolResult<TContext = unknown> {
   type: 'function_output';
-  tool: FunctionTool<any>;
+  tool: FunctionTool<TContext>;
   output: unknown;
   runItem: RunToolCallOutputItem;
 }
@@ -53,8 +54,8 @@ export type ToolsToFinalOutputResult =
   | { isFinalOutput: true; isInterrupted?: undefined; finalOutput: unknown };
 
 export type ToolToFinalOutputFunction<TContext = unknown> = (
-  context: RunContextContract<TContext>,
-  toolResults: FunctionToolResult[],
+  context: RunContext<TContext>,
+  toolResults: FunctionToolResult<any>[],
 ) => ToolsToFinalOutputResult | Promise<ToolsToFinalOutputResult>;
 
 /** What happens after tools run: ask the model again (default), or stop with a tool's output. */
@@ -64,7 +65,7 @@ export type ToolUseBehavior<TContext = unknown> =
   | { stopAtToolNames: string[] }
   | ToolToFinalOutputFunction<TContext>;
 
-export type AgentInstructions<TContext> = string | ((runContext: RunContextContract<TContext>, agent: Agent<TContext, any>) => string | Promise<string>);
+export type AgentInstructions<TContext> = string | ((runContext: RunContext<TContext>, agent: Agent<TContext, any>) => string | Promise<string>);
 
 export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputType = 'text'> {
   name: string;
@@ -179,7 +180,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
 
   /** The system prompt for this turn. */
   async getSystemPrompt(runContext: RunContextContract<TContext>): Promise<string | undefined> {
-    if (typeof this.instructions === 'function') return this.instructions(runContext, this);
+    if (typeof this.instructions === 'function') return this.instructions(runContext as RunContext<TContext>, this);
     return this.instructions === '' ? undefined : this.instructions;
   }
 

@@ -71,6 +71,16 @@ export interface RunConfig {
   tracer?: Tracer.Tracer;
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
+  /**
+   * The reference's tracing settings. Accepted so ported programs type-check and run; they take
+   * effect with Baton's tracing package (until then spans go to `tracer` only).
+   */
+  tracingDisabled?: boolean;
+  traceIncludeSensitiveData?: boolean;
+  workflowName?: string;
+  traceId?: string;
+  groupId?: string;
+  traceMetadata?: Record<string, string>;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
   streamBufferSize?: number;
 }

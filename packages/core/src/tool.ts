@@ -14,23 +14,24 @@ import { toFunctionToolName } from './internal/names.js';
 import { rememberHandledToolError } from './internal/handledToolErrors.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
+import type { RunContext } from './runContext.js';
 
 export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
 
 /** Turns a tool's error into the output the model sees; return a string, or throw to fail the run. */
 export type ToolErrorFunction<TContext = unknown> = (
-  context: RunContextContract<TContext>,
+  context: RunContext<TContext>,
   error: unknown,
 ) => string | Promise<string>;
 
 export type ToolApprovalFunction<TContext = unknown, TInput = unknown> = (
-  runContext: RunContextContract<TContext>,
+  runContext: RunContext<TContext>,
   input: TInput,
   callId?: string,
 ) => boolean | Promise<boolean>;
 
 export type ToolEnabledFunction<TContext = unknown> = (args: {
-  runContext: RunContextContract<TContext>;
+  runContext: RunContext<TContext>;
   agent: RegisteredAgent;
 }) => boolean | Promise<boolean>;
 
@@ -43,7 +44,7 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   strict?: boolean;
   execute: (
     input: TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : Record<string, unknown>,
-    runContext: RunContextContract<TContext>,
+    runContext: RunContext<TContext>,
     details: ToolCallDetails,
   ) => TResult | Promise<TResult>;
   /** Turns a thrown error into output for the model; `null` lets the error fail the run. */
@@ -120,14 +121,14 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       } catch (error) {
         if (errorFunction === null || details.signal.aborted) throw error;
         rememberHandledToolError(details, error);
-        return errorFunction(runContext, error);
+        return errorFunction(runContext as RunContext<TContext>, error);
       }
     },
     async needsApproval(runContext, input, callId) {
-      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext, input as never, callId)) : needsApproval;
+      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId)) : needsApproval;
     },
     async isEnabled(runContext, agent) {
-      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext, agent })) : isEnabled;
+      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent })) : isEnabled;
     },
   };
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;

@@ -37,9 +37,20 @@ export interface OutputGuardrailDetails {
   output?: AgentOutputItem[];
 }
 
+/**
+ * The value an output guardrail checks, for the output type it is given (as the reference types
+ * it): `'text'` gives a string, a zod / Standard Schema gives its output type, anything else is
+ * taken as the value's own type.
+ */
+export type GuardrailOutputValue<TOutput> = TOutput extends 'text'
+  ? string
+  : TOutput extends { readonly '~standard': { readonly types?: { readonly output: infer O } | undefined } }
+    ? O
+    : TOutput;
+
 export interface OutputGuardrailFunctionArgs<TContext = unknown, TOutput = unknown> {
   agent: RegisteredAgent;
-  agentOutput: TOutput;
+  agentOutput: GuardrailOutputValue<TOutput>;
   context: RunContextContract<TContext>;
   details?: OutputGuardrailDetails;
 }
@@ -53,7 +64,7 @@ export interface OutputGuardrail<TOutput = unknown, TContext = unknown> {
 
 export interface OutputGuardrailResult<TOutput = unknown> {
   guardrail: { type: 'output'; name: string };
-  agentOutput: TOutput;
+  agentOutput: GuardrailOutputValue<TOutput>;
   agent: RegisteredAgent;
   output: GuardrailFunctionOutput;
 }

@@ -192,10 +192,10 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     strict: true,
     invoke: runNested,
     async needsApproval(runContext, input, callId) {
-      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext, input as { input: string }, callId)) : needsApproval;
+      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext as RunContext<TContext>, input as { input: string }, callId)) : needsApproval;
     },
     async isEnabled(runContext, parent) {
-      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext, agent: parent })) : isEnabled;
+      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent: parent })) : isEnabled;
     },
     on(type, handler) {
       requireFunction(handler, `${label}: .on("${type}") handler`);
