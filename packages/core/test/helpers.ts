@@ -1,3 +1,4 @@
+import { Option, Tracer } from 'effect';
 import type { RunStreamEvent } from '../src/index.js';
 
 import { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred } from '@baton/testing';
@@ -25,4 +26,22 @@ export function watchUnhandledRejections(): { readonly reasons: unknown[]; stop(
       return reasons;
     },
   };
+}
+
+/** A tracer that records each ended span: name, attributes, exit and parent span name. */
+export function recordingTracer() {
+  const spans: Array<{ name: string; attributes: Record<string, unknown>; exit: string; parent: string | undefined }> = [];
+  const tracer = Tracer.make({
+    span(options) {
+      const span = new Tracer.NativeSpan(options);
+      const end = span.end.bind(span);
+      span.end = (time, exit) => {
+        end(time, exit);
+        const parent = Option.isSome(span.parent) && 'name' in span.parent.value ? span.parent.value.name : undefined;
+        spans.push({ name: span.name, attributes: Object.fromEntries(span.attributes), exit: exit._tag, parent });
+      };
+      return span;
+    },
+  });
+  return { tracer, spans };
 }

@@ -1,8 +1,9 @@
-import { Effect, Tracer } from 'effect';
+import { Effect } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, aborted, assistantMessage, deferred, functionCall, modelResponder, within } from '@baton/testing';
 import { Agent, MemorySession, Runner, run, tool } from '../src/index.js';
+import { recordingTracer } from './helpers.js';
 
 describe('cancelling a streamed run', () => {
   it('completed settles promptly when the model honours the abort', async () => {
@@ -97,20 +98,10 @@ describe('sessions', () => {
 
 describe('runEffect', () => {
   it('reports its spans to the tracer given in the options', async () => {
-    const names: string[] = [];
-    const tracer = Tracer.make({
-      span(options) {
-        const span = new Tracer.NativeSpan(options);
-        const end = span.end.bind(span);
-        span.end = (time, exit) => {
-          end(time, exit);
-          names.push(span.name);
-        };
-        return span;
-      },
-    });
+    const { tracer, spans } = recordingTracer();
     const model = new ScriptedModel([[assistantMessage('hi')]]);
     await Effect.runPromise(new Runner().runEffect(new Agent({ name: 'A', model }), 'go', { tracer }));
+    const names = spans.map((s) => s.name);
     expect(names).toContain('baton.model');
     expect(names.at(-1)).toBe('baton.run');
   });

@@ -1,25 +1,10 @@
-import { Effect, Option, Tracer } from 'effect';
+import { Effect } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import { Agent, Runner, tool } from '../src/index.js';
+import { recordingTracer } from './helpers.js';
 
-function recordingTracer() {
-  const spans: Array<{ name: string; attributes: Record<string, unknown>; exit: string; parent: string | undefined }> = [];
-  const tracer = Tracer.make({
-    span(options) {
-      const span = new Tracer.NativeSpan(options);
-      const end = span.end.bind(span);
-      span.end = (time, exit) => {
-        end(time, exit);
-        const parent = Option.isSome(span.parent) && 'name' in span.parent.value ? span.parent.value.name : undefined;
-        spans.push({ name: span.name, attributes: Object.fromEntries(span.attributes), exit: exit._tag, parent });
-      };
-      return span;
-    },
-  });
-  return { tracer, spans };
-}
 
 function toolAgent() {
   const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
