@@ -32,7 +32,23 @@ export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './ru
 export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, RunInputArg, SessionInputCallback } from './runner.js';
 export type { CallModelInputFilter, CallModelInputFilterArgs, ModelInputData } from './callModelInputFilter.js';
 export type { RunErrorKind, RunErrorData, RunErrorHandler, RunErrorHandlerInput, RunErrorHandlerResult, RunErrorHandlers } from './runErrorHandlers.js';
-export { MemorySession, type MemorySessionOptions } from './memorySession.js';
+export { MemorySession, type MemorySessionOptions, type SessionLogger } from './memorySession.js';
+export {
+  applySessionHistoryMutations,
+  isRunContextAwareSession,
+  isSessionHistoryRewriteAwareSession,
+  isSessionHistoryTransactionAwareSession,
+  type RunContextAwareSession,
+  type SessionHistoryAppendItemsTransaction,
+  type SessionHistoryMutation,
+  type SessionHistoryReplaceFunctionCallMutation,
+  type SessionHistoryReplaceSuffixTransaction,
+  type SessionHistoryRewriteArgs,
+  type SessionHistoryRewriteAwareSession,
+  type SessionHistoryTransaction,
+  type SessionHistoryTransactionArgs,
+  type SessionHistoryTransactionAwareSession,
+} from './sessionHistory.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ExternalFailure, type RunFailure } from './internal/failures.js';
 export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';

@@ -179,9 +179,6 @@ export class Runner {
       return input;
     }
     validateRunInput(input);
-    if (options.previousResponseId !== undefined && options.conversationId !== undefined) {
-      throw new UserError('Pass either previousResponseId or conversationId, not both.');
-    }
     validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
     const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
@@ -194,7 +191,10 @@ export class Runner {
       if (!Array.isArray(runInput)) throw new UserError('sessionInputCallback must return an array of input items.');
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
-    if (options.session) recordOf(state).session = newSessionProgress(options.session, inputToItems(input));
+    // When the server keeps the conversation (previousResponseId / conversationId), it owns the
+    // history: nothing is written to the session, as in the reference.
+    const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
+    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, inputToItems(input));
     return state;
   }
 

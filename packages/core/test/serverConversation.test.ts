@@ -39,9 +39,10 @@ describe('a conversation the provider keeps', () => {
     expect(JSON.stringify(result.history)).not.toContain('h2');
   });
 
-  it('rejects both options at once, and handoff input filters with a server-kept conversation', async () => {
-    const agent = new Agent({ name: 'A', model: new ScriptedModel([]) });
-    await expect(run(agent, 'x', { previousResponseId: 'a', conversationId: 'b' })).rejects.toBeInstanceOf(UserError);
+  it('takes both options at once (as the reference: both reach the model), and rejects handoff input filters with a server-kept conversation', async () => {
+    const both = new ScriptedModel([[assistantMessage('ok')]]);
+    await run(new Agent({ name: 'A', model: both }), 'x', { previousResponseId: 'a', conversationId: 'b' });
+    expect(both.calls[0]!.request).toMatchObject({ previousResponseId: 'a', conversationId: 'b' });
     const target = new Agent({ name: 'B', model: new ScriptedModel([]) });
     const model = new ScriptedModel([[functionCall('transfer_to_B', {})]]);
     const filtered = await run(new Agent({ name: 'A', model, handoffs: [target] }), 'x', {

@@ -42,7 +42,6 @@ const NOT_YET: Record<string, string> = Object.fromEntries([
   // Left for a follow-up of the compatibility issue (named in its closing note).
   ...[
     'protocol', 'retryPolicies', 'getLogger', 'RunInputItem', 'OpenAIConversationsSession', 'startOpenAIConversationsSession',
-    'applySessionHistoryMutations', 'isRunContextAwareSession', 'isSessionHistoryRewriteAwareSession', 'isSessionHistoryTransactionAwareSession',
     'resolveToolInputGuardrails', 'resolveToolOutputGuardrails', 'runToolInputGuardrails', 'runToolOutputGuardrails',
   ].map((name) => [name, 'compatibility follow-up']),
 ]);
