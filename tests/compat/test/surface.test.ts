@@ -151,3 +151,23 @@ describe('the helpers behave as the reference’s (same input, same output)', ()
     expect(both.baton).toEqual({ direct: 3, viaHelper: 5, agentTool: 'helped' });
   });
 });
+
+describe('tool() parameter schemas', () => {
+  it.each([
+    ['a date', z.object({ d: z.date() })],
+    ['a bigint', z.object({ n: z.bigint() })],
+    ['a string', z.string()],
+    ['an array', z.array(z.string())],
+  ])('refuses %s with a UserError, as the reference does', async (_label, parameters) => {
+    const both = await onBoth(async ({ sdk }) => {
+      try {
+        sdk.tool({ name: 't', description: 'd', parameters: parameters as never, execute: () => 'x' });
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).constructor.name;
+      }
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toBe('UserError');
+  });
+});

@@ -63,10 +63,15 @@ export function compileSchema(schema: unknown, options: { strict: boolean; owner
     // A schema whose output side cannot be described (a transform) is described by its input side.
     let raw: Record<string, unknown>;
     try {
-      raw = toJson({ target: 'draft-07' });
+      try {
+        raw = toJson({ target: 'draft-07' });
+      } catch (error) {
+        if (options.io !== 'output' || typeof describeAs?.input !== 'function') throw error;
+        raw = describeAs.input({ target: 'draft-07' });
+      }
     } catch (error) {
-      if (options.io !== 'output' || typeof describeAs?.input !== 'function') throw error;
-      raw = describeAs.input({ target: 'draft-07' });
+      // For example a date or a bigint: JSON Schema cannot describe it, so no model can be asked for it.
+      throw new UserError(`${options.owner}: the schema cannot be described as JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!isJsonObjectSchema(raw)) {
       throw new UserError(`${options.owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
