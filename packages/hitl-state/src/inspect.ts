@@ -2,6 +2,7 @@ import {
   CURRENT_RUN_STATE_SCHEMA_VERSION,
   RunStateError,
   assertReadableVersion,
+  isReferenceRunState,
   parseRunStateText,
   readRunStateValue,
   type SerializedAgentRef,
@@ -65,7 +66,8 @@ export function inspectRunState(text: string): RunStateSummary | UnsupportedRunS
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const version = (value as { $schemaVersion?: unknown }).$schemaVersion;
     try {
-      assertReadableVersion(version);
+      // A state stored by @openai/agents (schema 1.x) is read through its mapping onto Baton's.
+      if (!isReferenceRunState(value)) assertReadableVersion(version);
     } catch (error) {
       if (error instanceof RunStateError && (error.reason === 'newer_version' || error.reason === 'unsupported_version') && typeof version === 'string') {
         return { supported: false, schemaVersion: version, currentSchemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION, reason: error.reason, message: error.message };

@@ -19,4 +19,5 @@ export * from './runStateSchema.js';
 export * from './runStateError.js';
 export * from './runStateVersions.js';
 export * from './runStateReader.js';
+export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';
 export { ToolInterruption } from './toolInterruption.js';

@@ -24,7 +24,9 @@ export type RunStateErrorReason =
   /** `approve` after the approval request expired. */
   | 'approval_expired'
   /** The state is already being resumed by another run. */
-  | 'already_resuming';
+  | 'already_resuming'
+  /** A state written by `@openai/agents` that uses a feature Baton does not implement. */
+  | 'unsupported_feature';
 
 export interface RunStateErrorDetails {
   /** Where in the serialized state the problem is (JSON path). */

@@ -1,6 +1,7 @@
 import { PROTO_KEY_MESSAGE, SerializedRunStateSchema, type SerializedRunState } from './runStateSchema.js';
 import { RunStateError, formatJsonPath } from './runStateError.js';
 import { migrateRunStateJson, type RunStateJson } from './runStateVersions.js';
+import { fromReferenceRunState, isReferenceRunState } from './referenceRunState.js';
 
 /** A serialized state read, checked and migrated to the current schema version. */
 export interface ReadRunState {
@@ -47,8 +48,9 @@ function readParsed(value: unknown): ReadRunState {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RunStateError('invalid_state', `Invalid run state: expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}.`, { path: [] });
   }
-  const json = value as RunStateJson;
-  const writtenVersion = json.$schemaVersion;
+  // A state stored by @openai/agents is first mapped onto Baton's schema.
+  const json = (isReferenceRunState(value) ? fromReferenceRunState(value) : value) as RunStateJson;
+  const writtenVersion = (value as RunStateJson).$schemaVersion;
   const migrated = migrateRunStateJson(json);
   const parsed = SerializedRunStateSchema.safeParse(migrated);
   if (!parsed.success) {
