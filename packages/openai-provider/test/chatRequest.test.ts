@@ -126,12 +126,20 @@ describe('OpenAIChatCompletionsModel request body', () => {
     expect(server.requests[0]!.body).not.toHaveProperty('parallel_tool_calls');
   });
 
+  it('sends a tool output with no text (an image) as the reference does: its placeholder', async () => {
+    const server = await fakeServer(fakeText('ok'));
+    const output = [{ type: 'image' as const, image: 'data:x' }];
+    await modelFor(server, 'chat_completions').getResponse(
+      request({ input: [{ type: 'function_call', callId: 'c', name: 'shot', arguments: '{}' }, { type: 'function_call_result', callId: 'c', name: 'shot', status: 'completed', output }] }),
+    );
+    expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'c', content: '[tool output omitted]' });
+  });
+
   it.each([
     ['a previous response id', request({ previousResponseId: 'resp_1' }), /need the Responses API/],
     ['a conversation id', request({ conversationId: 'conv_1' }), /need the Responses API/],
     ['a hosted tool', request({ tools: [{ type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } }] }), /function tools only/],
     ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /does not name a tool/],
-    ['an image tool output', request({ input: [{ type: 'function_call_result', callId: 'c', name: 'shot', status: 'completed', output: { type: 'image', image: 'data:x' } }] }), /text only/],
     ['an unknown provider item', request({ input: [{ type: 'unknown', providerData: { type: 'web_search_call' } }] }), /cannot replay/],
     ['an image file id', request({ input: [{ role: 'user', content: [{ type: 'input_image', image: { id: 'file_1' } }] }] }), /not a file id/],
   ])('rejects %s with a UserError before any request', async (_label, bad, message) => {

@@ -148,7 +148,7 @@ describe('OpenAIResponsesModel request body', () => {
     expect(body.tools).toEqual([{ type: 'web_search' }]);
     expect(body.input[1].output).toEqual([
       { type: 'input_text', text: 'here' },
-      { type: 'input_image', detail: 'auto', image_url: 'data:image/png;base64,AA' },
+      { type: 'input_image', image_url: 'data:image/png;base64,AA' },
     ]);
   });
 

@@ -134,3 +134,19 @@ describe.each([true, false])('the same request bodies (Responses API: %s)', (use
     );
   });
 });
+
+describe.each([true, false])('tool outputs that keep their kind (Responses API: %s)', (useResponses) => {
+  it.each([
+    ['an image', { type: 'image', image: 'data:image/png;base64,iVBORw0KGgo=' }],
+    ['text and an image', [{ type: 'text', text: 'Here is the chart.' }, { type: 'image', image: 'https://example.test/chart.png' }]],
+  ])('%s reaches the model as the reference sends it', async (_label, output) => {
+    await sameOnTheWire(
+      [fakeToolCalls([{ name: 'screenshot', arguments: {}, callId: 's1' }]), fakeText('I see it.')],
+      async ({ sdk }, runner) => {
+        const screenshot = sdk.tool({ name: 'screenshot', description: 'Take a screenshot', parameters: z.object({}), execute: () => output as never });
+        await runner.run(new sdk.Agent({ name: 'Viewer', model: 'gpt-4.1', tools: [screenshot] }), 'look');
+      },
+      useResponses,
+    );
+  });
+});

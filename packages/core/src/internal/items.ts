@@ -3,7 +3,10 @@ import {
   UserError,
   type AgentInputItem,
   type FunctionCallResultItem,
+  type FunctionCallResultOutput,
   type RunItem,
+  type ToolOutputImage,
+  type ToolOutputText,
   type RunItemStreamEventName,
 } from '@baton/types';
 
@@ -53,6 +56,25 @@ export function toSmartString(value: unknown): string {
 
 export function functionCallResult(callId: string, name: string, text: string): FunctionCallResultItem {
   return { type: 'function_call_result', callId, name, status: 'completed', output: { type: 'text', text } };
+}
+
+/**
+ * What the model receives for a tool's return value: text and image outputs (`{ type: 'text' }`,
+ * `{ type: 'image' }`, or a list of them) keep their kind, as in the reference; anything else
+ * becomes text.
+ */
+export function toolCallOutput(value: unknown): FunctionCallResultOutput {
+  if (isOutputPart(value)) return value;
+  if (Array.isArray(value) && value.length > 0 && value.every(isOutputPart)) return value;
+  return { type: 'text', text: toSmartString(value) };
+}
+
+function isOutputPart(value: unknown): value is ToolOutputText | ToolOutputImage {
+  if (typeof value !== 'object' || value === null) return false;
+  const part = value as { type?: unknown; text?: unknown; image?: unknown };
+  if (part.type === 'text') return typeof part.text === 'string';
+  if (part.type !== 'image') return false;
+  return typeof part.image === 'string' || (typeof part.image === 'object' && part.image !== null && typeof (part.image as { id?: unknown }).id === 'string');
 }
 
 /** Rejects run input that is neither a string nor a list of protocol items. */

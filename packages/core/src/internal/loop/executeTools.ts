@@ -22,7 +22,7 @@ import type { Agent } from '../../agent.js';
 import { withAbortSignal } from '../abort.js';
 import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode, runGuardrailFunction } from '../userCode.js';
-import { functionCallResult, itemEvent, toSmartString } from '../items.js';
+import { functionCallResult, itemEvent, toolCallOutput } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { rememberRunConfig } from '../runConfigOf.js';
 import { handledToolErrorOf } from '../handledToolErrors.js';
@@ -226,7 +226,8 @@ function commitOutput(
   _record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome> {
-  const item = new RunToolCallOutputItem(functionCallResult(call.callId, call.name, toSmartString(output)), agent as never, output);
+  const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
+  const item = new RunToolCallOutputItem(raw, agent as never, output);
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
 }
 

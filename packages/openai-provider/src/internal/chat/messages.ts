@@ -82,13 +82,16 @@ function userPart(part: UserContent): Json {
   }
 }
 
-function toolText(output: FunctionCallResultOutput, toolName: string): string {
+/** What the reference sends in place of a tool output Chat Completions cannot carry (images only). */
+export const OMITTED_TOOL_OUTPUT = '[tool output omitted]';
+
+/**
+ * A Chat Completions tool message holds text only: the text parts, joined; an output with no text
+ * (an image) becomes the reference's placeholder, so the request stays the reference's.
+ */
+function toolText(output: FunctionCallResultOutput, _toolName: string): string {
   if (typeof output === 'string') return output;
   const parts = Array.isArray(output) ? output : [output];
-  return parts
-    .map((part) => {
-      if (part.type === 'text') return part.text;
-      throw new UserError(`Tool "${toolName}" returned an image; Chat Completions tool messages hold text only (use the Responses API).`);
-    })
-    .join('');
+  const texts = parts.filter((part): part is Extract<typeof part, { type: 'text' }> => part.type === 'text');
+  return texts.length === 0 ? OMITTED_TOOL_OUTPUT : texts.map((part) => part.text).join('');
 }

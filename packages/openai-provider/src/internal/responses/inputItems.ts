@@ -106,9 +106,13 @@ function toolOutput(output: FunctionCallResultOutput): string | Json[] {
 function toolOutputPart(part: ToolOutputText | ToolOutputImage): Json {
   if (part.type === 'text') return { type: 'input_text', text: part.text };
   if (part.type === 'image') {
-    return typeof part.image === 'string'
-      ? { type: 'input_image', detail: 'auto', image_url: part.image }
-      : { type: 'input_image', detail: 'auto', file_id: part.image.id };
+    // `detail` only when the part sets one, as the reference sends it.
+    const detail = (part as { detail?: unknown }).detail;
+    return compact({
+      type: 'input_image',
+      ...(typeof part.image === 'string' ? { image_url: part.image } : { file_id: part.image.id }),
+      detail: typeof detail === 'string' ? detail : undefined,
+    });
   }
   throw new UserError(`Unsupported tool output part: ${JSON.stringify(part)}.`);
 }
