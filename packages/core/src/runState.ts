@@ -140,8 +140,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
 
   /** The serialized state of a paused nested agent-tool run. */
   getPendingAgentToolRun(toolName: string, callId: string): string | undefined {
-    const nested = this.#record.pendingAgentToolRuns.get(pendingRunKey(toolName, callId));
-    return nested === undefined ? undefined : String(nested);
+    return this.#record.pendingAgentToolRuns.get(pendingRunKey(toolName, callId));
   }
 
   /**

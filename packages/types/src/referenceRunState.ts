@@ -46,10 +46,6 @@ export function fromReferenceRunState(json: Json): Json {
     );
   }
   if (json.sandbox !== undefined && json.sandbox !== null) throw unsupported('sandbox sessions', ['sandbox']);
-  const pending = json.pendingAgentToolRuns;
-  if (pending && typeof pending === 'object' && Object.keys(pending).length > 0) {
-    throw unsupported('paused nested agent-tool runs (not yet read from @openai/agents states)', ['pendingAgentToolRuns']);
-  }
   const context = (json.context ?? {}) as Json;
   const out: Json = {
     $schemaVersion: '1',
@@ -68,7 +64,7 @@ export function fromReferenceRunState(json: Json): Json {
     outputGuardrailResults: list(json.outputGuardrailResults),
     toolInputGuardrailResults: list(json.toolInputGuardrailResults),
     toolOutputGuardrailResults: list(json.toolOutputGuardrailResults),
-    pendingAgentToolRuns: {},
+    pendingAgentToolRuns: pendingRunsOf(json.pendingAgentToolRuns),
   };
   const step = nextStep(json.currentStep as Json | undefined);
   if (step) out.currentStep = step;
@@ -116,6 +112,42 @@ function approvalsOf(context: Json): Json {
     for (const [key, record] of Object.entries((entry.approvals ?? {}) as Record<string, Json>)) merge(toolNameOf(key), record);
   }
   return out;
+}
+
+/**
+ * The reference keys paused nested runs by tool state key and call id (`["bare","accountant"]:call_1`);
+ * Baton by tool name (`accountant:call_1`). The nested states stay as written: the reader maps each
+ * one when it reads it.
+ */
+function pendingRunsOf(pending: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof pending !== 'object' || pending === null) return out;
+  for (const [key, nested] of Object.entries(pending as Json)) {
+    const { stateKey, callId } = splitPendingRunKey(key);
+    Object.defineProperty(out, `${toolNameOf(stateKey)}:${callId}`, { value: nested, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** `["bare","name"]:callId` (the state key is JSON, so the first `]:` that ends valid JSON splits it) or `name:callId`. */
+function splitPendingRunKey(key: string): { stateKey: string; callId: string } {
+  if (key.startsWith('[')) {
+    for (let end = key.indexOf(']:'); end !== -1; end = key.indexOf(']:', end + 1)) {
+      const stateKey = key.slice(0, end + 1);
+      if (isJson(stateKey)) return { stateKey, callId: key.slice(end + 2) };
+    }
+  }
+  const colon = key.indexOf(':');
+  return colon === -1 ? { stateKey: key, callId: '' } : { stateKey: key.slice(0, colon), callId: key.slice(colon + 1) };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function toolNameOf(stateKey: string): string {

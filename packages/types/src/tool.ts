@@ -25,8 +25,8 @@ export interface ToolCallDetails {
    * stream accepted it, so a slow consumer slows the tool. In a non-streamed run the event is dropped.
    */
   emit: (event: ToolEmission) => Promise<void>;
-  /** For tools that drive a nested run that paused: the state to resume it from. */
-  resumeState?: unknown;
+  /** For tools that drive a nested run that paused: its serialized state, as it was when it paused. */
+  resumeState?: string;
 }
 
 /** Thrown (by `invoke`) when the model's arguments are not valid JSON or fail the schema. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { onBoth, outcomeOf } from './sdks.js';
+import { onBoth, outcomeOf, sdks, type SdkUnderTest } from './sdks.js';
 
 // agent.asTool() options, run on both SDKs where both behave alike.
 
@@ -39,6 +39,80 @@ describe('asTool options', () => {
     });
     expect(both.baton).toEqual(both.reference);
     expect(both.baton.innerCalls).toBe(maxTurns === 1 ? 1 : 2);
+  });
+});
+
+type Strategy = 'merge' | 'replace' | 'preferSerialized' | undefined;
+
+/**
+ * A nested agent tool pauses on its own tool; the outer state approves it with `alwaysApprove` and
+ * resumes (in process or through `toString()`), up to three rounds. The nested model calls the
+ * tool twice, so the sticky approval must reach the nested run for it to finish.
+ */
+async function nestedApprovalRun(
+  { sdk, testing }: SdkUnderTest,
+  strategy: Strategy,
+  givenContext: boolean,
+  serialize: boolean,
+): Promise<{ rounds: string[]; finalOutput: unknown; contextsSeen: unknown[]; nestedModelCalls: number }> {
+  const contextsSeen: unknown[] = [];
+  const danger = sdk.tool({
+    name: 'danger',
+    description: 'd',
+    parameters: z.object({}),
+    needsApproval: true,
+    execute: (_args: unknown, runContext?: { context: unknown }) => {
+      contextsSeen.push(runContext?.context);
+      return 'done';
+    },
+  });
+  const innerModel = new testing.ScriptedModel([
+    [testing.functionCall('danger', {}, { callId: 'd1' })],
+    [testing.functionCall('danger', {}, { callId: 'd2' })],
+    [testing.assistantMessage('inner done')],
+  ]);
+  const inner = new sdk.Agent({ name: 'Inner', model: innerModel, tools: [danger] });
+  const options: Record<string, unknown> = { toolName: 'inner', toolDescription: 'inner' };
+  if (givenContext) options.runOptions = { context: { tenant: 'given' } };
+  if (strategy) options.resumeState = { contextStrategy: strategy };
+  const model = new testing.ScriptedModel([[testing.functionCall('inner', { input: 'go' }, { callId: 'c1' })], [testing.assistantMessage('after')]]);
+  const agent = new sdk.Agent({ name: 'Main', model, tools: [inner.asTool(options as never)] });
+  let result = await sdk.run(agent, 'go', { context: { tenant: 'outer' } });
+  const rounds: string[] = [];
+  for (let round = 0; round < 3 && result.interruptions.length > 0; round++) {
+    rounds.push(result.interruptions.map((item) => `${item.name}:${(item.rawItem as { callId: string }).callId}`).join(','));
+    let state = result.state;
+    for (const item of result.interruptions) state.approve(item, { alwaysApprove: true });
+    if (serialize) state = await sdk.RunState.fromString(agent, state.toString());
+    result = await sdk.run(agent, state);
+  }
+  return { rounds, finalOutput: result.interruptions.length > 0 ? undefined : result.finalOutput, contextsSeen, nestedModelCalls: innerModel.calls.length };
+}
+
+describe('asTool resumeState.contextStrategy', () => {
+  const cases = ([undefined, 'merge', 'replace', 'preferSerialized'] as Strategy[]).flatMap((strategy) =>
+    [false, true].flatMap((givenContext) => [false, true].map((serialize) => ({ strategy, givenContext, serialize }))),
+  );
+  it.each(cases)('$strategy (runOptions.context given: $givenContext, serialized: $serialize) resumes as the reference does', async ({ strategy, givenContext, serialize }) => {
+    const both = await onBoth((under) => nestedApprovalRun(under, strategy, givenContext, serialize));
+    expect(both.baton).toEqual(both.reference);
+  });
+
+  it('merge lets the outer sticky approval finish the nested run; replace with its own context and preferSerialized pause again', async () => {
+    const [merge, replace, preferSerialized] = await Promise.all(
+      (['merge', 'replace', 'preferSerialized'] as const).map(async (strategy) => nestedApprovalRun(sdks[1]!, strategy, true, true)),
+    );
+    expect(merge).toMatchObject({ rounds: ['danger:d1'], finalOutput: 'after', contextsSeen: [{ tenant: 'given' }, { tenant: 'given' }] });
+    expect(replace.rounds).toEqual(['danger:d1', 'danger:d1', 'danger:d1']);
+    expect(preferSerialized.rounds).toEqual(['danger:d1', 'danger:d1', 'danger:d1']);
+  });
+
+  it('an unknown strategy is a UserError naming the accepted ones', async () => {
+    const baton = await import('@baton/agents');
+    const agent = new baton.Agent({ name: 'A' });
+    expect(() => agent.asTool({ toolName: 'a', resumeState: { contextStrategy: 'keep' } } as never)).toThrow(
+      /`resumeState.contextStrategy` must be 'merge', 'replace' or 'preferSerialized', got "keep"/,
+    );
   });
 });
 

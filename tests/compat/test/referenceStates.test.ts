@@ -86,9 +86,25 @@ describe('reference states Baton cannot honour fail whole, naming what is missin
     expect(error.message).toContain('sandbox sessions');
   });
 
-  it('a paused nested agent-tool run (not read yet)', async () => {
-    const error = await read({ ...base(), pendingAgentToolRuns: { 'helper:call_9': '{}' } });
+  it('a paused nested run of a tool the rebuilt graph lacks', async () => {
+    const error = await read({ ...base(), pendingAgentToolRuns: { '["bare","helper"]:call_9': '{}' } });
+    expect(error).toMatchObject({ reason: 'unresolved_tool' });
+    expect(error.message).toContain('helper');
+  });
+
+  it('a nested run that uses a feature Baton lacks fails the whole state, naming where', async () => {
+    const { RunState, Agent, RunStateError } = await import('@baton/agents');
+    const json = JSON.parse(fixture('nested-agent-tool')) as Record<string, any>;
+    const [key] = Object.keys(json.pendingAgentToolRuns);
+    const nested = JSON.parse(json.pendingAgentToolRuns[key!]);
+    nested.currentStep.data.interruptions[0].rawItem.type = 'shell_call';
+    json.pendingAgentToolRuns[key!] = JSON.stringify(nested);
+    const accountant = new Agent({ name: 'Accountant' });
+    const root = new Agent({ name: 'Manager', tools: [accountant.asTool({ toolName: 'accountant', toolDescription: 'Pays invoices' })] });
+    const error = await RunState.fromString(root, JSON.stringify(json)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunStateError);
     expect(error).toMatchObject({ reason: 'unsupported_feature' });
-    expect(error.message).toContain('nested agent-tool runs');
+    expect((error as Error).message).toContain('shell tool approvals');
+    expect((error as { path?: unknown[] }).path?.slice(0, 2)).toEqual(['pendingAgentToolRuns', 'accountant:call_n']);
   });
 });

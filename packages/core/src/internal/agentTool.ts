@@ -59,7 +59,22 @@ export interface AgentAsToolOptions<TContext = unknown> {
   inputBuilder?: AgentToolInputBuilder<any>;
   /** Hand the input schema to the `inputBuilder` (and the default input text). */
   includeInputSchema?: boolean;
+  /** How a paused nested run resumes; see {@link AgentToolResumeOptions}. */
+  resumeState?: AgentToolResumeOptions;
 }
+
+/**
+ * Which context a paused nested run resumes with. `'merge'` (default): the nested run's context
+ * (`runOptions.context`, else the parent's) with the parent's approval decisions added, so a decision
+ * taken on the outer interruption reaches the nested run. `'replace'`: that context as it is (a
+ * nested run with its own context may then interrupt again). `'preferSerialized'`: the context
+ * written with the nested run's paused state.
+ */
+export interface AgentToolResumeOptions {
+  contextStrategy?: 'merge' | 'replace' | 'preferSerialized';
+}
+
+const CONTEXT_STRATEGIES = new Set(['merge', 'replace', 'preferSerialized']);
 
 /** The options `asTool()` understands; anything else is a mistake to report, not to ignore. */
 const KNOWN_OPTIONS = new Set([
@@ -76,6 +91,7 @@ const KNOWN_OPTIONS = new Set([
   'parameters',
   'inputBuilder',
   'includeInputSchema',
+  'resumeState',
 ]);
 
 /** A function tool that runs an agent, with `.on(type | '*', handler)` for its nested events. */
@@ -112,6 +128,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   if (unknown.length > 0) {
     throw new UserError(`${label}: ${unknown.map((key) => `\`${key}\``).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not supported by Baton's asTool().`);
   }
+  const strategy = resumeStrategyOf(options.resumeState, label);
   if (options.inputBuilder !== undefined) requireFunction(options.inputBuilder, `${label}: \`inputBuilder\``);
   const name = toFunctionToolName(options.toolName ?? agent.name);
   const schema = options.parameters === undefined ? undefined : compileSchema(options.parameters, { strict: true, owner: `${label} parameters` });
@@ -156,13 +173,10 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
           ? runContext
           : new RunContext(runContext.context);
     const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
-    const resume = details.resumeState;
     const startFrom =
-      resume instanceof RunState
-        ? resume
-        : typeof resume === 'string'
-          ? await RunState.fromStringWithContext(agent, resume, context, { contextStrategy: 'merge' })
-          : await agentToolInput(name, input, schema, options.inputBuilder, options.includeInputSchema === true);
+      details.resumeState !== undefined
+        ? await resumedNestedState(details.resumeState, context, runContext)
+        : await agentToolInput(name, input, schema, options.inputBuilder, options.includeInputSchema === true);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
     const runOptions = {
       ...options.runOptions,
@@ -182,6 +196,13 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     if (result.interruptions.length > 0) return new ToolInterruption(result.interruptions, result.state);
     if (options.customOutputExtractor) return options.customOutputExtractor(result);
     return toSmartString(result.finalOutput ?? '');
+  }
+
+  /** The paused nested run, rebuilt with the context the resume strategy picks. */
+  async function resumedNestedState(text: string, context: RunContext<any>, parent: RunContextContract<TContext>): Promise<RunState<any, any>> {
+    if (strategy === 'preferSerialized') return RunState.fromString(agent, text);
+    if (strategy === 'merge' && parent instanceof RunContext && parent !== context) context.mergeApprovals(parent.getApprovals(), parent.getApprovalRequests());
+    return RunState.fromStringWithContext(agent, text, context, { contextStrategy: strategy });
   }
 
   const agentTool: AgentTool<TContext> = {
@@ -206,4 +227,14 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   if (options.streaming) agentTool.streaming = true;
   agentToolSources.set(agentTool, agent);
   return agentTool;
+}
+
+function resumeStrategyOf(resumeState: unknown, label: string): 'merge' | 'replace' | 'preferSerialized' {
+  if (resumeState === undefined) return 'merge';
+  if (typeof resumeState !== 'object' || resumeState === null) throw new UserError(`${label}: \`resumeState\` must be an object, got ${typeName(resumeState)}.`);
+  const strategy = (resumeState as AgentToolResumeOptions).contextStrategy ?? 'merge';
+  if (!CONTEXT_STRATEGIES.has(strategy)) {
+    throw new UserError(`${label}: \`resumeState.contextStrategy\` must be 'merge', 'replace' or 'preferSerialized', got ${JSON.stringify(strategy)}.`);
+  }
+  return strategy;
 }

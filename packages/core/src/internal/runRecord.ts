@@ -41,8 +41,11 @@ export interface RunRecord<TContext = any> {
   outputGuardrailResults: OutputGuardrailResult[];
   toolInputGuardrailResults: ToolInputGuardrailResult[];
   toolOutputGuardrailResults: ToolOutputGuardrailResult[];
-  /** Paused nested runs of agent tools, keyed `<toolName>:<callId>`. */
-  pendingAgentToolRuns: Map<string, unknown>;
+  /**
+   * Paused nested runs of agent tools, keyed `<toolName>:<callId>`: each one's serialized state as
+   * written when it paused, so a resume strategy can choose between its context and a live one.
+   */
+  pendingAgentToolRuns: Map<string, string>;
   /** The session this run writes to, and what it has written (absent without a session). */
   session?: SessionProgress;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */

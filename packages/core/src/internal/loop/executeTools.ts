@@ -123,7 +123,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
         if (result.type !== 'output') return Effect.succeed(result);
         record.pendingAgentToolRuns.delete(nestedKey);
         if (ToolInterruption.is(result.output)) {
-          record.pendingAgentToolRuns.set(nestedKey, result.output.resumeState);
+          record.pendingAgentToolRuns.set(nestedKey, String(result.output.resumeState));
           return Effect.succeed({ type: 'interrupted', interruption: result.output });
         }
         return runToolOutputGuardrails(tool, call, result.output, agent, record).pipe(
@@ -178,7 +178,7 @@ function invokeTool(
   call: FunctionCallItem,
   record: RunRecord,
   env: LoopEnv,
-  resumeState: unknown,
+  resumeState: string | undefined,
 ): Effect.Effect<ToolCallResult, RunFailure> {
   // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
   const emit = async (emission: ToolEmission): Promise<void> => {

@@ -87,9 +87,10 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
     } catch (error) {
       throw nestedError(error, path);
     }
-    // The nested run shares this run's context, as it does while the run is live.
-    const nested = restoreRunState(nestedRoot, nestedJson, { ...options, context, contextStrategy: options.contextStrategy === 'replace' ? 'replace' : 'merge' }, path);
-    record.pendingAgentToolRuns.set(key, nested);
+    // Read now so a broken nested state fails here, naming its path; kept as the nested run's own
+    // snapshot (its context included), rewritten in the current schema with renames applied.
+    const nested = restoreRunState(nestedRoot, nestedJson, options.agentRenames ? { agentRenames: options.agentRenames } : {}, path);
+    record.pendingAgentToolRuns.set(key, nested.toString());
   }
   return state;
 }

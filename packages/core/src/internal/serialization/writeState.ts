@@ -147,10 +147,10 @@ function detailList(value: UsageData['inputTokensDetails']): Array<Record<string
   return Array.isArray(value) ? value : [value];
 }
 
-function writePendingRuns(runs: ReadonlyMap<string, unknown>): Record<string, string> {
+function writePendingRuns(runs: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, nested] of runs) {
-    Object.defineProperty(out, key, { value: typeof nested === 'string' ? nested : String(nested), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, { value: nested, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
