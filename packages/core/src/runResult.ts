@@ -38,12 +38,13 @@ export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
   /** Input plus every generated item, as protocol items: what a follow-up run should receive. */
   get history(): AgentInputItem[] {
     const record = recordOf(this.state);
-    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems)];
+    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
 
   /** The generated items as protocol items. */
   get output(): AgentInputItem[] {
-    return runItemsToInputItems(recordOf(this.state).generatedItems);
+    const record = recordOf(this.state);
+    return runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy);
   }
 
   get lastAgent(): TAgent {

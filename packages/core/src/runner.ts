@@ -9,6 +9,7 @@ import {
   type ModelProvider,
   type ModelSettings,
   type OutputGuardrail,
+  type ReasoningItemIdPolicy,
   type RunStreamEvent,
   type Session,
 } from '@baton/types';
@@ -83,6 +84,12 @@ export interface RunConfig {
   traceMetadata?: Record<string, string>;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
   streamBufferSize?: number;
+  /**
+   * `'omit'` drops reasoning items' ids when they go back to the model (and from `history`,
+   * `output` and the session). Run options override the state's (kept from the paused run),
+   * which overrides the Runner's. Default `'preserve'`.
+   */
+  reasoningItemIdPolicy?: ReasoningItemIdPolicy;
 }
 
 export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelProvider'> {
@@ -152,7 +159,7 @@ export class Runner {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
       yield* loop(state).pipe(Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))));
-      yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems), catch: (e) => asRunFailure(e) });
+      yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
   }
@@ -165,8 +172,10 @@ export class Runner {
     if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string') {
       throw new UserError('run(): the first argument must be an Agent.');
     }
+    const reasoningItemIdPolicy = checkedReasoningItemIdPolicy(options.reasoningItemIdPolicy ?? (input instanceof RunState ? recordOf(input).reasoningItemIdPolicy : undefined) ?? this.config.reasoningItemIdPolicy);
     if (input instanceof RunState) {
       const record = recordOf(input);
+      if (reasoningItemIdPolicy) record.reasoningItemIdPolicy = reasoningItemIdPolicy;
       if (options.context !== undefined) {
         record.context.context = options.context instanceof RunContext ? options.context.context : options.context;
       }
@@ -191,6 +200,7 @@ export class Runner {
       if (!Array.isArray(runInput)) throw new UserError('sessionInputCallback must return an array of input items.');
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
+    if (reasoningItemIdPolicy) recordOf(state).reasoningItemIdPolicy = reasoningItemIdPolicy;
     // When the server keeps the conversation (previousResponseId / conversationId), it owns the
     // history: nothing is written to the session, as in the reference.
     const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
@@ -242,7 +252,7 @@ export class Runner {
     });
     const outcome = completionOf(exit, options.signal);
     if (!outcome.ok) throw attachState(outcome.error, state);
-    await saveToSession(record.session, record.generatedItems);
+    await saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy);
     return new RunResult(state);
   }
 
@@ -267,7 +277,7 @@ export class Runner {
     fiber.addObserver((exit) => {
       const outcome = completionOf(exit, options.signal);
       if (!outcome.ok) attachState(outcome.error, state);
-      (outcome.ok ? saveToSession(record.session, record.generatedItems) : Promise.resolve()).then(
+      (outcome.ok ? saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy) : Promise.resolve()).then(
         () => resolve(outcome),
         (error: unknown) => resolve({ ok: false, error, interrupted: false }),
       );
@@ -299,6 +309,11 @@ function checkedMaxTurns(maxTurns: number | null): number | null {
     throw new UserError(`maxTurns must be a non-negative integer or null, got ${String(maxTurns)}.`);
   }
   return maxTurns;
+}
+
+function checkedReasoningItemIdPolicy(policy: unknown): ReasoningItemIdPolicy | undefined {
+  if (policy === undefined || policy === 'preserve' || policy === 'omit') return policy;
+  throw new UserError(`reasoningItemIdPolicy must be 'preserve' or 'omit', got ${JSON.stringify(policy)}.`);
 }
 
 function abortError(): Error {

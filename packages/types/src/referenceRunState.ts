@@ -66,6 +66,7 @@ export function fromReferenceRunState(json: Json): Json {
     toolOutputGuardrailResults: list(json.toolOutputGuardrailResults),
     pendingAgentToolRuns: pendingRunsOf(json.pendingAgentToolRuns),
   };
+  if (json.reasoningItemIdPolicy === 'preserve' || json.reasoningItemIdPolicy === 'omit') out.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
   const step = nextStep(json.currentStep as Json | undefined);
   if (step) out.currentStep = step;
   return out;

@@ -223,7 +223,16 @@ export const SerializedRunStateSchema = z.object({
   ),
   /** Nested agent-tool runs that are paused, keyed `<toolName>:<callId>`, each a serialized state. */
   pendingAgentToolRuns: z.record(SafeKey, z.string()),
+  /** The run's `reasoningItemIdPolicy`, when one was given (a resumed run keeps it). */
+  reasoningItemIdPolicy: z.enum(['preserve', 'omit']).optional(),
 });
+
+/**
+ * Whether reasoning items keep their provider id when they go back to the model (and into a
+ * result's `history` / `output` and the session): `'omit'` drops it, for providers that refuse ids
+ * they did not issue or when a history moves between providers. Default `'preserve'`.
+ */
+export type ReasoningItemIdPolicy = 'preserve' | 'omit';
 
 export type SerializedRunState = z.infer<typeof SerializedRunStateSchema>;
 export type SerializedRunItem = z.infer<typeof SerializedRunItemSchema>;

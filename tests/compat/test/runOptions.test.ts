@@ -10,6 +10,53 @@ const shapeOf = (items: readonly unknown[]) =>
     return i.role ? `${i.role}:${typeof i.content === 'string' ? i.content : JSON.stringify(i.content)}` : `${i.type}:${i.callId}`;
   });
 
+describe('reasoningItemIdPolicy (same on both SDKs)', () => {
+  const reasoning = { type: 'reasoning', id: 'rs_1', content: [{ type: 'input_text', text: 'thinking' }] };
+  const reasoningIds = (items: readonly unknown[]) =>
+    items.filter((item) => (item as { type?: string }).type === 'reasoning').map((item) => (item as { id?: string }).id ?? '(none)');
+
+  it.each([undefined, 'preserve', 'omit'] as const)('%s: reasoning ids in the next request, history, output and the session', async (policy) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const lookup = sdk.tool({ name: 'lookup', description: 'l', parameters: z.object({}), execute: () => 'found' });
+      const model = new testing.ScriptedModel([[reasoning as never, testing.functionCall('lookup', {}, { callId: 'c1' })], [testing.assistantMessage('done')]]);
+      const session = new sdk.MemorySession();
+      const result = await sdk.run(new sdk.Agent({ name: 'A', model, tools: [lookup] }), 'go', { session, ...(policy ? { reasoningItemIdPolicy: policy } : {}) });
+      return {
+        sent: reasoningIds(model.calls[1]!.request.input as unknown[]),
+        history: reasoningIds(result.history),
+        output: reasoningIds(result.output),
+        session: reasoningIds(await session.getItems()),
+      };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton.sent).toEqual([policy === 'omit' ? '(none)' : 'rs_1']);
+  });
+
+  it('a paused run keeps its policy through toString(); a run option given on resume overrides it', async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const outcomes: string[][] = [];
+      for (const onResume of [undefined, 'preserve'] as const) {
+        const pay = sdk.tool({ name: 'pay', description: 'p', parameters: z.object({}), needsApproval: true, execute: () => 'paid' });
+        const model = new testing.ScriptedModel([[reasoning as never, testing.functionCall('pay', {}, { callId: 'c1' })], [testing.assistantMessage('done')]]);
+        const agent = new sdk.Agent({ name: 'A', model, tools: [pay] });
+        const paused = await sdk.run(agent, 'go', { reasoningItemIdPolicy: 'omit' });
+        const state = await sdk.RunState.fromString(agent, paused.state.toString());
+        state.approve(state.getInterruptions()[0]!);
+        await sdk.run(agent, state, onResume ? { reasoningItemIdPolicy: onResume } : {});
+        outcomes.push(reasoningIds(model.calls[1]!.request.input as unknown[]));
+      }
+      return outcomes;
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toEqual([['(none)'], ['rs_1']]);
+  });
+
+  it('Baton: an unknown policy is a UserError', async () => {
+    const { Agent, run, UserError } = await import('@baton/agents');
+    await expect(run(new Agent({ name: 'A' }), 'go', { reasoningItemIdPolicy: 'drop' as never })).rejects.toThrow(UserError);
+  });
+});
+
 describe('run options (same on both SDKs)', () => {
   it('callModelInputFilter edits what each model call sends, not the run’s history', async () => {
     const both = await onBoth(async ({ sdk, testing }) => {

@@ -4,6 +4,7 @@ import {
   type AgentInputItem,
   type FunctionCallResultItem,
   type FunctionCallResultOutput,
+  type ReasoningItemIdPolicy,
   type RunItem,
   type ToolOutputImage,
   type ToolOutputText,
@@ -16,14 +17,19 @@ export function inputToItems(input: string | AgentInputItem[]): AgentInputItem[]
 }
 
 /** The protocol item a run item contributes to history (approval items contribute nothing). */
-export function runItemToInputItem(item: RunItem): AgentInputItem | undefined {
-  return item.type === 'tool_approval_item' ? undefined : item.rawItem;
+export function runItemToInputItem(item: RunItem, reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem | undefined {
+  if (item.type === 'tool_approval_item') return undefined;
+  if (item.type === 'reasoning_item' && reasoningItemIdPolicy === 'omit' && 'id' in item.rawItem) {
+    const { id: _id, ...withoutId } = item.rawItem;
+    return withoutId;
+  }
+  return item.rawItem;
 }
 
-export function runItemsToInputItems(items: readonly RunItem[]): AgentInputItem[] {
+export function runItemsToInputItems(items: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem[] {
   const out: AgentInputItem[] = [];
   for (const item of items) {
-    const raw = runItemToInputItem(item);
+    const raw = runItemToInputItem(item, reasoningItemIdPolicy);
     if (raw) out.push(raw);
   }
   return out;

@@ -10,6 +10,7 @@ import {
   type ToolInputGuardrailResult,
   type ToolOutputGuardrailResult,
 } from '@baton/types';
+import type { ReasoningItemIdPolicy } from '@baton/types';
 import type { Agent } from '../agent.js';
 import type { RunContext } from '../runContext.js';
 import type { SessionProgress } from './sessionProgress.js';
@@ -46,6 +47,8 @@ export interface RunRecord<TContext = any> {
    * written when it paused, so a resume strategy can choose between its context and a live one.
    */
   pendingAgentToolRuns: Map<string, string>;
+  /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */
+  reasoningItemIdPolicy?: ReasoningItemIdPolicy;
   /** The session this run writes to, and what it has written (absent without a session). */
   session?: SessionProgress;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */

@@ -1,4 +1,4 @@
-import type { AgentInputItem, RunItem, Session } from '@baton/types';
+import type { AgentInputItem, ReasoningItemIdPolicy, RunItem, Session } from '@baton/types';
 import { runItemsToInputItems } from './items.js';
 
 /**
@@ -31,11 +31,11 @@ export function keepRewritten(progress: SessionProgress | undefined, items: read
 }
 
 /** Appends the new input (once) and the items generated since the last save. */
-export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): Promise<void> {
+export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
   if (!progress) return;
   const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
   progress.rewritten = [];
-  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh)];
+  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
   progress.pendingInput = undefined;
   for (const item of fresh) progress.saved.add(item);
   if (toSave.length > 0) await progress.session.addItems(toSave);

@@ -109,10 +109,10 @@ export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Eff
 function turnInput(record: RunRecord, env: LoopEnv): AgentInputItem[] {
   const conversation = env.serverConversation;
   if (!conversation || conversation.knownItems === undefined) {
-    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems)];
+    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
   const owed = conversation.owedOutputs.splice(0);
-  return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems))];
+  return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems), record.reasoningItemIdPolicy)];
 }
 
 function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {

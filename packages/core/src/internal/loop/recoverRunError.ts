@@ -16,7 +16,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
   const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
   if (!handler) return Effect.fail(error);
   return Effect.gen(function* () {
-    const history = [...(typeof record.originalInput === 'string' ? [] : record.originalInput), ...runItemsToInputItems(record.generatedItems)];
+    const history = [...(typeof record.originalInput === 'string' ? [] : record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
     const decision = yield* fromUserCode(() =>
       handler({
         error: error as never,
@@ -25,7 +25,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
           input: record.originalInput,
           newItems: [...record.generatedItems],
           history,
-          output: runItemsToInputItems(record.generatedItems) as never,
+          output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never,
           rawResponses: [...record.modelResponses],
           lastAgent: record.currentAgent,
           state: env.publicState,

@@ -98,7 +98,7 @@ export function finish(
       agent: agent as never,
       agentOutput: output,
       context: record.context,
-      details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems) as never },
+      details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
     },
     record,
   ).pipe(Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))));

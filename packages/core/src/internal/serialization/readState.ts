@@ -77,6 +77,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   })) as typeof record.outputGuardrailResults;
   record.toolInputGuardrailResults = json.toolInputGuardrailResults as typeof record.toolInputGuardrailResults;
   record.toolOutputGuardrailResults = json.toolOutputGuardrailResults as typeof record.toolOutputGuardrailResults;
+  if (json.reasoningItemIdPolicy) record.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
 
   for (const key of Object.keys(json.pendingAgentToolRuns)) {
     const path = [...at, 'pendingAgentToolRuns', key];

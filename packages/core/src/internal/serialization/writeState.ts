@@ -70,6 +70,7 @@ export function writeRunState(record: RunRecord): SerializedRunState {
     toolInputGuardrailResults: record.toolInputGuardrailResults,
     toolOutputGuardrailResults: record.toolOutputGuardrailResults,
     pendingAgentToolRuns: writePendingRuns(record.pendingAgentToolRuns),
+    ...(record.reasoningItemIdPolicy ? { reasoningItemIdPolicy: record.reasoningItemIdPolicy } : {}),
   };
   const step = record.currentStep;
   // An answer whose output check has not passed is not stored: the resumed run asks the model again.
