@@ -13,7 +13,7 @@ import {
   type SerializedOutputType,
 } from '@baton/types';
 import { compileSchema, isStandardSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
-import { checkJsonSchemaDefinition, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
+import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';
 import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './internal/agentTool.js';
@@ -146,15 +146,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     } else if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
       throw new UserError(`${label}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
     }
-    // Named `output`, as the reference sends it: a zod schema as zod describes its output, not
-    // strict; any other Standard Schema in strict form.
-    this.#outputSchema = isStandardSchema(this.outputType)
-      ? compileSchema(this.outputType, {
-          strict: this.outputType['~standard'].vendor !== 'zod',
-          io: this.outputType['~standard'].vendor === 'zod' ? 'output' : 'input',
-          owner: `${label} outputType`,
-        })
-      : undefined;
+    this.#outputSchema = isStandardSchema(this.outputType) ? compileOutputSchema(this.outputType, `${label} outputType`) : undefined;
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;

@@ -1,4 +1,6 @@
 import { UserError, type JsonObjectSchema } from '@baton/types';
+import { compileSchema, type CompiledSchema, type StandardSchemaLike } from './internal/schema.js';
+import { isZod3Schema } from './internal/zod3Schema.js';
 
 /**
  * An output type given as a JSON schema (the reference's `JsonSchemaDefinition`): sent to the
@@ -24,4 +26,30 @@ export function checkJsonSchemaDefinition(value: JsonSchemaDefinition, owner: st
     throw new UserError(`${owner}: a json_schema output type needs a \`schema\` of type "object".`);
   }
   return value;
+}
+
+/**
+ * A schema output type, sent as `output` the way the reference sends it: zod 4 as zod describes its
+ * output side, not strict; zod 3 in strict form unless it has optional fields (OpenAI's zod helper,
+ * which the reference uses, refuses those, and the reference then sends them as they are, not
+ * strict); any other Standard Schema in strict form.
+ */
+export function compileOutputSchema(schema: StandardSchemaLike, owner: string): CompiledSchema {
+  if (isZod3Schema(schema)) {
+    const loose = compileSchema(schema, { strict: false, owner });
+    return hasOptionalProperty(loose.jsonSchema) ? loose : compileSchema(schema, { strict: true, owner });
+  }
+  const zod4 = schema['~standard'].vendor === 'zod';
+  return compileSchema(schema, { strict: !zod4, io: zod4 ? 'output' : 'input', owner });
+}
+
+function hasOptionalProperty(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasOptionalProperty);
+  if (typeof node !== 'object' || node === null) return false;
+  const { properties, required } = node as { properties?: unknown; required?: unknown };
+  if (typeof properties === 'object' && properties !== null) {
+    const requiredNames = new Set(Array.isArray(required) ? required : []);
+    if (Object.keys(properties).some((name) => !requiredNames.has(name))) return true;
+  }
+  return Object.values(node).some(hasOptionalProperty);
 }

@@ -1,4 +1,5 @@
 import { UserError, type JsonObjectSchema } from '@baton/types';
+import { isZod3Schema, zod3JsonSchema } from './zod3Schema.js';
 
 /**
  * A Standard Schema v1 object (zod 4, valibot, arktype, ...). Matched structurally, never with
@@ -53,10 +54,14 @@ export interface CompiledSchema {
 export function compileSchema(schema: unknown, options: { strict: boolean; owner: string; io?: 'input' | 'output' }): CompiledSchema {
   if (isStandardSchema(schema)) {
     const describeAs = schema['~standard'].jsonSchema as StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> };
-    const toJson = options.io === 'output' ? (describeAs?.output ?? describeAs?.input) : describeAs?.input;
+    const toJson = isZod3Schema(schema)
+      ? () => zod3JsonSchema(schema, options.owner)
+      : options.io === 'output'
+        ? (describeAs?.output ?? describeAs?.input)
+        : describeAs?.input;
     if (typeof toJson !== 'function') {
       throw new UserError(
-        `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4 or a Standard JSON Schema implementation.`,
+        `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4, zod 3 or a Standard JSON Schema implementation.`,
       );
     }
     // Draft 7, with its `$schema` kept: the JSON schema the reference sends for the same zod schema.

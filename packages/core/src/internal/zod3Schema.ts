@@ -1,0 +1,35 @@
+import { UserError } from '@baton/types';
+
+/**
+ * zod 3 schemas (`zod@^3.25`'s classic API, which the reference accepts) cannot describe themselves
+ * as JSON Schema, so `zod-to-json-schema` does it. It is loaded on the first zod 3 schema only: it
+ * imports `zod/v3`, which a program on zod 4 or on another schema library should not pay for.
+ */
+type ZodToJsonSchema = (schema: unknown, options: Record<string, unknown>) => Record<string, unknown>;
+
+let converter: ZodToJsonSchema | undefined;
+
+/** A zod 3 schema: zod's Standard Schema vendor, with zod 3's `_def.typeName` and without zod 4's `_zod`. */
+export function isZod3Schema(schema: object): boolean {
+  const def = (schema as { _def?: { typeName?: unknown } })._def;
+  return !('_zod' in schema) && typeof def?.typeName === 'string' && def.typeName.startsWith('Zod');
+}
+
+/** The draft-07 JSON schema of a zod 3 schema, inlined (no `$ref`); transforms are described by their input. */
+export function zod3JsonSchema(schema: object, owner: string): Record<string, unknown> {
+  return loadConverter(owner)(schema, { target: 'jsonSchema7', $refStrategy: 'none', effectStrategy: 'input' });
+}
+
+function loadConverter(owner: string): ZodToJsonSchema {
+  if (converter) return converter;
+  // A synchronous load, so tool() can still describe its schema when it is called.
+  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (typeof getBuiltinModule !== 'function') {
+    throw new UserError(`${owner}: zod 3 schemas need Node.js 20.16 or later (to load zod-to-json-schema); use zod 4 schemas elsewhere.`);
+  }
+  const { createRequire } = getBuiltinModule('module') as { createRequire: (from: string) => (id: string) => unknown };
+  const from = typeof __filename === 'string' ? __filename : import.meta.url;
+  const loaded = createRequire(from)('zod-to-json-schema') as { zodToJsonSchema: ZodToJsonSchema };
+  converter = loaded.zodToJsonSchema;
+  return converter;
+}
