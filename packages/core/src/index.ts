@@ -16,6 +16,7 @@ export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStre
 export { tool, defaultToolErrorFunction } from './tool.js';
 export { user, system, assistant, extractAllTextOutput } from './messages.js';
 export { invokeFunctionTool } from './invokeFunctionTool.js';
+export { retryPolicies } from './retryPolicies.js';
 export type { JsonSchemaDefinition } from './outputType.js';
 export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
 export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './toolErrorFormatter.js';

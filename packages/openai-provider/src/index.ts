@@ -23,7 +23,7 @@ export {
   setDefaultOpenAIKey,
   setOpenAIAPI,
 } from './defaults.js';
-export { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS, type RetryPolicy } from './internal/retryPolicy.js';
+export { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS, type ProviderRetryPolicy } from './internal/retryPolicy.js';
 export {
   OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE,
   OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE,

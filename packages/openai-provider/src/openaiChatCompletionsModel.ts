@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@baton/types';
+import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
+import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
 import { chatCompletionToResponse } from './internal/chat/chatOutput.js';
 import { chatRequestBody } from './internal/chat/requestBody.js';
@@ -28,6 +29,11 @@ export class OpenAIChatCompletionsModel implements Model {
   /** The model name sent in each request. */
   get model(): string {
     return this.#model;
+  }
+
+  /** Advice for `modelSettings.retry.policy`; see `retryPolicies.providerSuggested()`. */
+  getRetryAdvice(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
+    return openAIRetryAdvice(args);
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {

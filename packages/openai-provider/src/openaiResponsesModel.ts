@@ -1,5 +1,6 @@
 import type OpenAI from 'openai';
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@baton/types';
+import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
+import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
 import { readStream } from './internal/readStream.js';
 import { resolveTimeout } from './internal/retryPolicy.js';
@@ -27,6 +28,11 @@ export class OpenAIResponsesModel implements Model {
   /** The model name sent in each request. */
   get model(): string {
     return this.#model;
+  }
+
+  /** Advice for `modelSettings.retry.policy`; see `retryPolicies.providerSuggested()`. */
+  getRetryAdvice(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
+    return openAIRetryAdvice(args);
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {

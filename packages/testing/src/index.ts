@@ -1,5 +1,5 @@
 export { ScriptedModel, modelResponse, modelError, modelResponder, modelStream, modelStreamResponder } from './scriptedModel.js';
-export type { RecordedModelCall, ScriptedStep, ScriptedModelInput } from './scriptedModel.js';
+export type { RecordedModelCall, ScriptedRetryAdvice, ScriptedStep, ScriptedModelInput } from './scriptedModel.js';
 export {
   UnexpectedModelCallError,
   UnconsumedModelStepsError,

@@ -4,6 +4,8 @@ import {
   type Model,
   type ModelRequest,
   type ModelResponse,
+  type ModelRetryAdvice,
+  type ModelRetryAdviceRequest,
   type ModelStreamEvent,
 } from '@baton/types';
 import {
@@ -22,7 +24,7 @@ export interface RecordedModelCall {
 
 export type ScriptedStep =
   | { readonly type: 'response'; readonly response: ModelResponse | AgentOutputItem[] }
-  | { readonly type: 'error'; readonly error: unknown }
+  | { readonly type: 'error'; readonly error: unknown; readonly retryAdvice?: ScriptedRetryAdvice | undefined }
   | { readonly type: 'responder'; readonly respond: (call: RecordedModelCall) => ModelResponse | AgentOutputItem[] | Promise<ModelResponse | AgentOutputItem[]> }
   | { readonly type: 'stream'; readonly events: (call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> };
 
@@ -30,7 +32,11 @@ export type ScriptedStep =
 export type ScriptedModelInput = ScriptedStep | ModelResponse | AgentOutputItem[];
 
 export const modelResponse = (response: ModelResponse | AgentOutputItem[]): ScriptedStep => ({ type: 'response', response });
-export const modelError = (error: unknown): ScriptedStep => ({ type: 'error', error });
+/** What `getRetryAdvice` answers for a scripted error: the advice, or a function of the advice request. */
+export type ScriptedRetryAdvice = ModelRetryAdvice | ((request: ModelRetryAdviceRequest) => ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>);
+
+/** A call that fails with `error`; `retryAdvice` is what the model advises about retrying it (`modelSettings.retry.policy`). */
+export const modelError = (error: unknown, retryAdvice?: ScriptedRetryAdvice): ScriptedStep => ({ type: 'error', error, retryAdvice });
 export const modelResponder = (respond: Extract<ScriptedStep, { type: 'responder' }>['respond']): ScriptedStep => ({ type: 'responder', respond });
 /** Raw model stream events for a streamed call (a list, an async iterable, or a function of the call). */
 export const modelStream = (
@@ -57,6 +63,8 @@ export const modelStreamResponder = (
 export class ScriptedModel implements Model {
   readonly #steps: ScriptedStep[];
   readonly #calls: RecordedModelCall[] = [];
+  /** Advice of the scripted errors thrown so far, by error, oldest first. */
+  readonly #retryAdvice = new Map<unknown, Array<ScriptedRetryAdvice | undefined>>();
 
   constructor(inputs: Iterable<ScriptedModelInput> = []) {
     this.#steps = [...inputs].map(toStep);
@@ -120,8 +128,20 @@ export class ScriptedModel implements Model {
     return { call, step };
   }
 
+  /** The advice scripted with the error being retried (each thrown error's advice is answered once). */
+  async getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
+    const queue = this.#retryAdvice.get(request.error);
+    if (!queue) return undefined;
+    const advice = queue.shift();
+    if (queue.length === 0) this.#retryAdvice.delete(request.error);
+    return typeof advice === 'function' ? advice(request) : advice;
+  }
+
   async #resolve(call: RecordedModelCall, step: Exclude<ScriptedStep, { type: 'stream' }>): Promise<ModelResponse> {
-    if (step.type === 'error') throw step.error;
+    if (step.type === 'error') {
+      this.#retryAdvice.set(step.error, [...(this.#retryAdvice.get(step.error) ?? []), step.retryAdvice]);
+      throw step.error;
+    }
     const raw = step.type === 'responder' ? await step.respond(call) : step.response;
     throwIfAborted(call.request, call.index);
     return normalize(raw, call.index);

@@ -2,6 +2,7 @@ export type * from './protocol.js';
 export { Usage, type UsageData } from './usage.js';
 export { RequestUsage, type RequestUsageData } from './requestUsage.js';
 export type * from './modelSettings.js';
+export type * from './modelRetry.js';
 export * from './defaultModel.js';
 export type * from './model.js';
 export type * from './modelStreamEvent.js';

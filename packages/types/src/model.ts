@@ -1,5 +1,6 @@
 import type { AgentInputItem, AgentOutputItem } from './protocol.js';
 import type { ModelSettings } from './modelSettings.js';
+import type { ModelRetryAdvice, ModelRetryAdviceRequest } from './modelRetry.js';
 import type { Usage, UsageData } from './usage.js';
 import type { ModelStreamEvent } from './modelStreamEvent.js';
 
@@ -65,6 +66,8 @@ export interface ModelResponse {
 export interface Model {
   getResponse(request: ModelRequest): Promise<ModelResponse>;
   getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+  /** The provider's view of a failed request, for `modelSettings.retry.policy`. */
+  getRetryAdvice?(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>;
 }
 
 /** Resolves model names (for example `'gpt-4.1'`) to models. */

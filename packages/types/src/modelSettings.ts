@@ -1,13 +1,8 @@
-/** Settings passed to the model on every request. Unknown keys go to providers through `providerData`. */
+import type { ModelRetrySettings } from './modelRetry.js';
+
 export type ModelSettingsToolChoice = 'auto' | 'required' | 'none' | (string & {});
 
-export interface ModelRetrySettings {
-  /** Retries after the first attempt for retryable errors (default decided by the provider or runner). */
-  maxRetries?: number;
-  /** Backoff between attempts. */
-  backoff?: { initialDelayMs?: number; maxDelayMs?: number; multiplier?: number; jitter?: boolean };
-}
-
+/** Settings passed to the model on every request. Unknown keys go to providers through `providerData`. */
 export interface ModelSettings {
   temperature?: number;
   topP?: number;
@@ -22,6 +17,7 @@ export interface ModelSettings {
   text?: { verbosity?: 'low' | 'medium' | 'high' | null };
   /** Request timeout per attempt, in milliseconds. */
   timeoutMs?: number;
+  /** Retries of a failed request; see `ModelRetrySettings`. */
   retry?: ModelRetrySettings;
   providerData?: Record<string, unknown>;
 }

@@ -3,7 +3,7 @@ import { UserError, type ModelRetrySettings, type ModelSettings } from '@baton/t
 import type { OpenAIProviderError } from '../openaiProviderError.js';
 
 /** The retry policy in force for one call, every field resolved. */
-export interface RetryPolicy {
+export interface ProviderRetryPolicy {
   readonly maxRetries: number;
   readonly initialDelayMs: number;
   readonly maxDelayMs: number;
@@ -12,17 +12,19 @@ export interface RetryPolicy {
 }
 
 /** Defaults: two retries, 500 ms doubling up to 8 s, with jitter. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxRetries: 2, initialDelayMs: 500, maxDelayMs: 8_000, multiplier: 2, jitter: true };
+export const DEFAULT_RETRY_POLICY: ProviderRetryPolicy = { maxRetries: 2, initialDelayMs: 500, maxDelayMs: 8_000, multiplier: 2, jitter: true };
 
 /** A server's `Retry-After` is honoured up to this long; a longer one is cut to it. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /** `modelSettings.retry` merged over the defaults; invalid values are a `UserError`. */
-export function resolveRetryPolicy(settings: ModelRetrySettings | undefined): RetryPolicy {
+export function resolveRetryPolicy(settings: ModelRetrySettings | undefined): ProviderRetryPolicy {
   if (settings === undefined) return DEFAULT_RETRY_POLICY;
   if (typeof settings !== 'object' || settings === null) throw new UserError('modelSettings.retry must be an object.');
+  // With a policy the runner decides every retry; the provider makes one attempt per call.
+  if (settings.policy !== undefined) return { ...DEFAULT_RETRY_POLICY, maxRetries: 0 };
   const backoff = settings.backoff ?? {};
-  const policy: RetryPolicy = {
+  const policy: ProviderRetryPolicy = {
     maxRetries: settings.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
     initialDelayMs: backoff.initialDelayMs ?? DEFAULT_RETRY_POLICY.initialDelayMs,
     maxDelayMs: backoff.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
@@ -59,7 +61,7 @@ export function resolveTimeout(settings: ModelSettings): number | undefined {
  * jittered (x0.8 to x1.2), capped at `maxDelayMs`, at most `maxRetries` times. When the failed
  * attempt carried a `Retry-After`, that delay is used instead (up to `MAX_RETRY_AFTER_MS`).
  */
-export function retrySchedule(policy: RetryPolicy): Schedule.Schedule<Duration.Duration, OpenAIProviderError> {
+export function retrySchedule(policy: ProviderRetryPolicy): Schedule.Schedule<Duration.Duration, OpenAIProviderError> {
   const base = Schedule.setInputType<OpenAIProviderError>()(Schedule.exponential(Duration.millis(policy.initialDelayMs), policy.multiplier));
   const jittered = policy.jitter ? Schedule.jittered(base) : base;
   return jittered.pipe(

@@ -12,6 +12,7 @@ import { ExternalFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../runRecord.js';
 import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
+import { withModelRetries } from './modelRetry.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
@@ -19,21 +20,25 @@ import type { LoopEnv } from './loopEnv.js';
  * every model event as it arrives (through the bounded event buffer, so a slow consumer slows the
  * model read) and keep the `response_done` response. The response's usage is added to the run's
  * before its `response_done` event reaches the caller. Interruption aborts the request through
- * `request.signal` and waits until the call has really ended.
+ * `request.signal` and waits until the call has really ended. A failed call is retried as
+ * `modelSettings.retry.policy` decides (the turn is counted once).
  */
 export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => void (record.currentTurn += 1));
   if (!env.streamed) {
+    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }));
     return startTurn.pipe(
-      Effect.andThen(settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }))),
+      Effect.andThen(withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false })),
       Effect.flatMap(checkResponse),
       Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
     );
   }
   // One promise loop over the provider's stream: each delta is forwarded synchronously while the
   // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
+  const progress = { producedEvents: false };
+  const attempt = settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env, progress), (cause) => new ExternalFailure({ cause }));
   return startTurn.pipe(
-    Effect.andThen(settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env), (cause) => new ExternalFailure({ cause }))),
+    Effect.andThen(withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents })),
     Effect.flatMap((done) =>
       done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')),
     ),
@@ -45,9 +50,11 @@ async function forwardStream(
   request: ModelRequest & { signal: AbortSignal },
   record: RunRecord,
   env: LoopEnv,
+  progress: { producedEvents: boolean },
 ): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
   for await (const event of model.getStreamedResponse(request)) {
+    progress.producedEvents = true;
     if (event.type === 'response_done' && done === undefined) {
       done = fromDoneEvent(event.response);
       record.context.usage.add(new Usage(done.usage));
