@@ -17,6 +17,7 @@ export { tool, defaultToolErrorFunction } from './tool.js';
 export { user, system, assistant, extractAllTextOutput } from './messages.js';
 export { invokeFunctionTool } from './invokeFunctionTool.js';
 export { retryPolicies } from './retryPolicies.js';
+export { getLogger, setSensitiveDataLoggingEnabled, type Logger } from './logger.js';
 export type { JsonSchemaDefinition } from './outputType.js';
 export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
 export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './toolErrorFormatter.js';

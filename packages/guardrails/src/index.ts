@@ -37,3 +37,6 @@ export { blockSecrets } from './blockSecrets.js';
 export type { BlockSecretsOptions } from './blockSecrets.js';
 export { redactOutput } from './redactOutput.js';
 export type { RedactOutputInfo, RedactOutputOptions } from './redactOutput.js';
+export { resolveToolInputGuardrails, resolveToolOutputGuardrails } from './resolveToolGuardrails.js';
+export { runToolInputGuardrails, runToolOutputGuardrails } from './runToolGuardrails.js';
+export type { RunToolInputGuardrailsOptions, RunToolOutputGuardrailsOptions } from './runToolGuardrails.js';
