@@ -41,10 +41,13 @@ export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
     return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
 
-  /** The generated items as protocol items. */
+  /** The generated items as protocol items (input added with `state.addInput` is history, not output). */
   get output(): AgentInputItem[] {
     const record = recordOf(this.state);
-    return runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy);
+    return runItemsToInputItems(
+      record.generatedItems.filter((item) => item.type !== 'input_item'),
+      record.reasoningItemIdPolicy,
+    );
   }
 
   get lastAgent(): TAgent {

@@ -16,6 +16,7 @@ import {
   type ToolOutputGuardrailResult,
 } from '@baton/types';
 import type { Agent } from './agent.js';
+import { validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
 import { pendingRunKey, type RunRecord } from './internal/runRecord.js';
 import { writeRunState } from './internal/serialization/writeState.js';
@@ -50,6 +51,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       toolInputGuardrailResults: [],
       toolOutputGuardrailResults: [],
       pendingAgentToolRuns: new Map(),
+      pendingInput: [],
     };
   }
 
@@ -132,6 +134,40 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   setApprovalExpiry(item: ApprovalSubject, expiresAt: Date | string | number): void {
     this.#requirePending(item, 'set an expiry for');
     this.#record.context.setApprovalExpiry(item, expiresAt);
+  }
+
+  /** Input staged with `addInput` for the next model call (a copy). */
+  get pendingInput(): AgentInputItem[] {
+    return structuredClone(this.#record.pendingInput);
+  }
+
+  /**
+   * Stages input (a user message, or input items) for a paused run: when it resumes, the input
+   * enters the history right before the next model call, after the outputs of the calls decided
+   * now. Only a run paused for approval that will call the model again can take input.
+   */
+  addInput(input: string | AgentInputItem[]): void {
+    const step = this.#record.currentStep;
+    if (step?.type !== 'next_step_interruption' && step?.type !== 'next_step_run_again') {
+      throw new UserError('RunState.addInput: this run is not paused, so there is no next model call to add input to.');
+    }
+    const { maxTurns, currentTurn } = this.#record;
+    if (maxTurns !== null && currentTurn >= maxTurns) {
+      throw new UserError(`RunState.addInput: the run has used all its turns (${maxTurns}); no model call is left to add input to.`);
+    }
+    if (step.type === 'next_step_interruption' && endsOnToolResult(this.#record.currentAgent, step.interruptions)) {
+      throw new UserError(
+        `RunState.addInput: agent "${this.#record.currentAgent.name}" may end the run on a tool result (toolUseBehavior), so the added input might never reach the model.`,
+      );
+    }
+    const items = typeof input === 'string' ? [{ type: 'message' as const, role: 'user' as const, content: input }] : input;
+    validateRunInput(items);
+    this.#record.pendingInput.push(...structuredClone(items));
+  }
+
+  /** Drops the input staged with `addInput`. */
+  clearPendingInput(): void {
+    this.#record.pendingInput = [];
   }
 
   hasPendingAgentToolRun(toolName: string, callId: string): boolean {
@@ -223,4 +259,13 @@ function withRenames(options: RestoreOptions, renames: unknown): RestoreOptions 
 /** The record behind a state (core-internal). */
 export function recordOf<TContext>(state: RunState<TContext, any>): RunRecord<TContext> {
   return readRecord(state) as RunRecord<TContext>;
+}
+
+/** The result of a pending call may end the run before the model is called again. */
+function endsOnToolResult(agent: Agent<any, any>, pending: readonly RunToolApprovalItem[]): boolean {
+  const behavior = agent.toolUseBehavior;
+  if (behavior === 'stop_on_first_tool' || typeof behavior === 'function') return true;
+  if (typeof behavior !== 'object' || behavior === null) return false;
+  const stopAt = new Set(behavior.stopAtToolNames);
+  return pending.some((item) => stopAt.has(item.toolName) || stopAt.has(item.rawItem.name));
 }

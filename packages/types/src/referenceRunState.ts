@@ -22,7 +22,7 @@ export function isReferenceRunState(value: unknown): value is Json {
   return typeof json.$schemaVersion === 'string' && REFERENCE_VERSION.test(json.$schemaVersion) && ('toolUseTracker' in json || 'lastModelResponse' in json);
 }
 
-const ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
+const ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
 
 const FEATURES: Record<string, string> = {
   computer_call: 'computer tool approvals',
@@ -66,6 +66,7 @@ export function fromReferenceRunState(json: Json): Json {
     toolOutputGuardrailResults: list(json.toolOutputGuardrailResults),
     pendingAgentToolRuns: pendingRunsOf(json.pendingAgentToolRuns),
   };
+  if (Array.isArray(json.pendingInput) && json.pendingInput.length > 0) out.pendingInput = json.pendingInput;
   if (json.reasoningItemIdPolicy === 'preserve' || json.reasoningItemIdPolicy === 'omit') out.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
   const step = nextStep(json.currentStep as Json | undefined);
   if (step) out.currentStep = step;

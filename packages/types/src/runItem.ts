@@ -1,4 +1,5 @@
 import type {
+  AgentInputItem,
   AssistantMessageItem,
   FunctionCallItem,
   FunctionCallResultItem,
@@ -70,6 +71,26 @@ export class RunReasoningItem extends RunItemBase<ReasoningItem> {
   readonly type = 'reasoning_item' as const;
 }
 
+/**
+ * Input added to a paused run with `state.addInput(...)`, admitted into the history right before
+ * the next model call (it reaches the model, `history` and the session, not `output`).
+ */
+export class RunInputItem extends RunItemBase<AgentInputItem> {
+  readonly type = 'input_item' as const;
+  constructor(
+    rawItem: AgentInputItem,
+    agent: RegisteredAgent,
+    /** Identifies this admitted input across serialization. */
+    public readonly inputId: string = globalThis.crypto.randomUUID(),
+  ) {
+    super(rawItem, agent);
+  }
+
+  override toJSON() {
+    return { ...super.toJSON(), inputId: this.inputId };
+  }
+}
+
 /** The model asked to hand off to another agent. */
 export class RunHandoffCallItem extends RunItemBase<FunctionCallItem> {
   readonly type = 'handoff_call_item' as const;
@@ -125,6 +146,7 @@ export type RunItem =
   | RunToolCallItem
   | RunToolCallOutputItem
   | RunReasoningItem
+  | RunInputItem
   | RunHandoffCallItem
   | RunHandoffOutputItem
   | RunToolApprovalItem;

@@ -132,6 +132,7 @@ export const SerializedRunItemSchema = z.discriminatedUnion('type', [
     output: z.unknown().optional(),
   }),
   z.object({ type: z.literal('reasoning_item'), rawItem: ReasoningRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('input_item'), rawItem: SerializedProtocolItemSchema, agent: SerializedAgentRefSchema.optional(), inputId: z.string() }),
   z.object({ type: z.literal('handoff_call_item'), rawItem: FunctionCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
   z.object({
     type: z.literal('handoff_output_item'),
@@ -223,6 +224,8 @@ export const SerializedRunStateSchema = z.object({
   ),
   /** Nested agent-tool runs that are paused, keyed `<toolName>:<callId>`, each a serialized state. */
   pendingAgentToolRuns: z.record(SafeKey, z.string()),
+  /** Input added with `state.addInput(...)`, admitted before the next model call. */
+  pendingInput: z.array(SerializedProtocolItemSchema).optional(),
   /** The run's `reasoningItemIdPolicy`, when one was given (a resumed run keeps it). */
   reasoningItemIdPolicy: z.enum(['preserve', 'omit']).optional(),
 });

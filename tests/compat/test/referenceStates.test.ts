@@ -36,6 +36,7 @@ async function resumeStored({ sdk, testing }: SdkUnderTest, name: string) {
     modelCalls: model.calls.length,
     executed,
     toolResults: lastInput.filter((i) => i.type === 'function_call_result').map((i) => [i.callId, i.output]),
+    userMessages: (lastInput as Array<{ role?: string; content?: unknown }>).filter((i) => i.role === 'user').map((i) => i.content),
   };
 }
 

@@ -35,7 +35,11 @@ export function runItemsToInputItems(items: readonly RunItem[], reasoningItemIdP
   return out;
 }
 
-const EVENT_NAMES: Record<RunItem['type'], RunItemStreamEventName> = {
+/** The items a model response produces (everything but admitted input). */
+export type ModelRunItem = Exclude<RunItem, { type: 'input_item' }>;
+
+/** Admitted input (`input_item`) has no event: the caller added it. */
+const EVENT_NAMES: Record<ModelRunItem['type'], RunItemStreamEventName> = {
   message_output_item: 'message_output_created',
   tool_call_item: 'tool_called',
   tool_call_output_item: 'tool_output',
@@ -45,7 +49,7 @@ const EVENT_NAMES: Record<RunItem['type'], RunItemStreamEventName> = {
   tool_approval_item: 'tool_approval_requested',
 };
 
-export function itemEvent(item: RunItem): RunItemStreamEvent {
+export function itemEvent(item: ModelRunItem): RunItemStreamEvent {
   return new RunItemStreamEvent(EVENT_NAMES[item.type], item);
 }
 

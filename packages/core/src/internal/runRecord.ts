@@ -47,6 +47,8 @@ export interface RunRecord<TContext = any> {
    * written when it paused, so a resume strategy can choose between its context and a live one.
    */
   pendingAgentToolRuns: Map<string, string>;
+  /** Input staged with `state.addInput(...)`, admitted as `RunInputItem`s right before the next model call. */
+  pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */
   reasoningItemIdPolicy?: ReasoningItemIdPolicy;
   /** The session this run writes to, and what it has written (absent without a session). */

@@ -7,9 +7,9 @@ import {
   type FunctionTool,
   type HandoffContract,
   type ModelResponse,
-  type RunItem,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
+import type { ModelRunItem } from '../items.js';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -27,7 +27,7 @@ export interface HandoffRun {
 /** A model response sorted into what the loop must do with it. */
 export interface ProcessedResponse {
   /** Items the model produced, in order (ignored extra handoff calls left out). */
-  readonly newItems: RunItem[];
+  readonly newItems: ModelRunItem[];
   readonly toolRuns: ToolRun[];
   /** At most one: when the model asks for several handoffs, the first wins. */
   readonly handoffRun: HandoffRun | undefined;
@@ -42,7 +42,7 @@ export function classifyResponse(
   tools: ReadonlyMap<string, FunctionTool<any>>,
   handoffs: ReadonlyMap<string, HandoffContract<any>>,
 ): ProcessedResponse {
-  const newItems: RunItem[] = [];
+  const newItems: ModelRunItem[] = [];
   const toolRuns: ToolRun[] = [];
   let handoffRun: HandoffRun | undefined;
   let messageText: string | undefined;

@@ -73,7 +73,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
   );
 }
 
-const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
+const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
 
 /** What is wrong with a filter's return value, or undefined when it is valid HandoffInputData. */
 function handoffInputDataProblem(value: unknown): string | undefined {

@@ -1,6 +1,7 @@
 import { Effect } from 'effect';
 import {
   MaxTurnsExceededError,
+  RunInputItem,
   type AgentInputItem,
   UserError,
   type FunctionTool,
@@ -35,6 +36,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (record.maxTurns !== null && record.currentTurn + 1 > record.maxTurns) {
       return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
+    admitPendingInput(record);
     const context = record.context;
     const [systemInstructions, capabilities, model] = yield* Effect.all(
       [fromUserCode(() => agent.getSystemPrompt(context)), resolveCapabilities(record, env), resolveModel(agent, env)],
@@ -103,6 +105,13 @@ export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Eff
     }
     return { tools: toolsByName, handoffs: handoffsByName };
   });
+}
+
+/** Input staged with `state.addInput` enters the history now, right before the model call. */
+function admitPendingInput(record: RunRecord): void {
+  if (record.pendingInput.length === 0) return;
+  for (const item of record.pendingInput) record.generatedItems.push(new RunInputItem(item, record.currentAgent as never));
+  record.pendingInput = [];
 }
 
 /** Everything so far, or with a server-kept conversation only what the server has not seen. */

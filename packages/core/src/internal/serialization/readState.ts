@@ -1,6 +1,7 @@
 import {
   RunHandoffCallItem,
   RunHandoffOutputItem,
+  RunInputItem,
   RunMessageOutputItem,
   RunReasoningItem,
   RunStateError,
@@ -78,6 +79,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   record.toolInputGuardrailResults = json.toolInputGuardrailResults as typeof record.toolInputGuardrailResults;
   record.toolOutputGuardrailResults = json.toolOutputGuardrailResults as typeof record.toolOutputGuardrailResults;
   if (json.reasoningItemIdPolicy) record.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
+  if (json.pendingInput) record.pendingInput = json.pendingInput as never;
 
   for (const key of Object.keys(json.pendingAgentToolRuns)) {
     const path = [...at, 'pendingAgentToolRuns', key];
@@ -144,6 +146,8 @@ function restoreItem(item: SerializedRunItem, current: Agent<any, any>, resolveR
     }
     case 'reasoning_item':
       return new RunReasoningItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
+    case 'input_item':
+      return new RunInputItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']), item.inputId);
     case 'handoff_call_item':
       return new RunHandoffCallItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
     case 'handoff_output_item':

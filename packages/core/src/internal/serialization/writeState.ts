@@ -70,6 +70,7 @@ export function writeRunState(record: RunRecord): SerializedRunState {
     toolInputGuardrailResults: record.toolInputGuardrailResults,
     toolOutputGuardrailResults: record.toolOutputGuardrailResults,
     pendingAgentToolRuns: writePendingRuns(record.pendingAgentToolRuns),
+    ...(record.pendingInput.length > 0 ? { pendingInput: record.pendingInput as never } : {}),
     ...(record.reasoningItemIdPolicy ? { reasoningItemIdPolicy: record.reasoningItemIdPolicy } : {}),
   };
   const step = record.currentStep;
@@ -98,6 +99,8 @@ function writeItem(item: RunItem, itemRefOf: ItemAgentRefOf, refOf: AgentRefOf):
       return { type: item.type, rawItem: item.rawItem as never, sourceAgent: refOf(item.sourceAgent), targetAgent: refOf(item.targetAgent) };
     case 'tool_approval_item':
       return writeApprovalItem(item, itemRefOf);
+    case 'input_item':
+      return withAgent({ type: item.type, rawItem: item.rawItem as never, inputId: item.inputId }, itemRefOf(item.agent));
     default:
       return withAgent({ type: item.type, rawItem: item.rawItem }, itemRefOf(item.agent)) as SerializedRunItem;
   }
