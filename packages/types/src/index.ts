@@ -22,3 +22,4 @@ export * from './runStateVersions.js';
 export * from './runStateReader.js';
 export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';
 export { ToolInterruption } from './toolInterruption.js';
+export * as protocol from './protocolSchemas.js';

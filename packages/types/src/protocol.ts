@@ -88,7 +88,12 @@ export interface ToolOutputImage extends SharedBase {
   image: string | { id: string };
 }
 
-export type FunctionCallResultOutput = string | ToolOutputText | ToolOutputImage | Array<ToolOutputText | ToolOutputImage>;
+/**
+ * A tool's output in history: text, one text or image part, or a list of content parts. A list is
+ * kept as the reference keeps it, as input content (`input_text` / `input_image` / `input_file`);
+ * lists of `text` / `image` parts (written by Baton before 0.2) are still read.
+ */
+export type FunctionCallResultOutput = string | ToolOutputText | ToolOutputImage | Array<UserContent | ToolOutputText | ToolOutputImage>;
 
 export interface FunctionCallResultItem extends ItemBase {
   type: 'function_call_result';

@@ -8,6 +8,7 @@ import {
   type RunItem,
   type ToolOutputImage,
   type ToolOutputText,
+  type UserContent,
   type RunItemStreamEventName,
 } from '@baton/types';
 
@@ -69,14 +70,20 @@ export function functionCallResult(callId: string, name: string, text: string): 
 }
 
 /**
- * What the model receives for a tool's return value: text and image outputs (`{ type: 'text' }`,
- * `{ type: 'image' }`, or a list of them) keep their kind, as in the reference; anything else
- * becomes text.
+ * What the model receives for a tool's return value: text and image parts (`{ type: 'text' }`,
+ * `{ type: 'image' }`, alone or in a list) keep their kind and are kept as a list of input content,
+ * as the reference keeps them; anything else becomes one text part.
  */
 export function toolCallOutput(value: unknown): FunctionCallResultOutput {
-  if (isOutputPart(value)) return value;
-  if (Array.isArray(value) && value.length > 0 && value.every(isOutputPart)) return value;
+  if (isOutputPart(value)) return [asInputContent(value)];
+  if (Array.isArray(value) && value.length > 0 && value.every(isOutputPart)) return value.map(asInputContent);
   return { type: 'text', text: toSmartString(value) };
+}
+
+/** A text or image part a tool returned (alone or in a list), as the reference keeps it in history: input content. */
+function asInputContent(part: ToolOutputText | ToolOutputImage): UserContent {
+  const { type: _type, ...rest } = part;
+  return part.type === 'text' ? { ...(rest as Omit<ToolOutputText, 'type'>), type: 'input_text' } : { ...(rest as Omit<ToolOutputImage, 'type'>), type: 'input_image' };
 }
 
 function isOutputPart(value: unknown): value is ToolOutputText | ToolOutputImage {

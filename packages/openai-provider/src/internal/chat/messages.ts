@@ -92,6 +92,6 @@ export const OMITTED_TOOL_OUTPUT = '[tool output omitted]';
 function toolText(output: FunctionCallResultOutput, _toolName: string): string {
   if (typeof output === 'string') return output;
   const parts = Array.isArray(output) ? output : [output];
-  const texts = parts.filter((part): part is Extract<typeof part, { type: 'text' }> => part.type === 'text');
-  return texts.length === 0 ? OMITTED_TOOL_OUTPUT : texts.map((part) => part.text).join('');
+  const texts = parts.flatMap((part) => (part.type === 'text' || part.type === 'input_text' ? [part.text] : []));
+  return texts.length === 0 ? OMITTED_TOOL_OUTPUT : texts.join('');
 }

@@ -103,9 +103,11 @@ function toolOutput(output: FunctionCallResultOutput): string | Json[] {
   return [toolOutputPart(output)];
 }
 
-function toolOutputPart(part: ToolOutputText | ToolOutputImage): Json {
-  if (part.type === 'text') return { type: 'input_text', text: part.text };
-  if (part.type === 'image') {
+function toolOutputPart(part: UserContent | ToolOutputText | ToolOutputImage): Json {
+  if (part.type === 'input_file') return userContent(part);
+  if (part.type === 'text' || part.type === 'input_text') return { type: 'input_text', text: part.text };
+  if (part.type === 'image' || part.type === 'input_image') {
+    if (part.image === undefined) throw new UserError('An image tool output part needs an `image` (a URL, a data URL or { id }).');
     // `detail` only when the part sets one, as the reference sends it.
     const detail = (part as { detail?: unknown }).detail;
     return compact({
