@@ -193,7 +193,9 @@ export class Runner {
     const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
     let runInput: string | AgentInputItem[] = input;
     if (options.session) {
-      const history = await options.session.getItems();
+      const session = options.session;
+      const stored = await session.getItems();
+      const history = typeof session.prepareHistoryItemForModelInput === 'function' ? stored.map((item) => session.prepareHistoryItemForModelInput!(item)) : stored;
       runInput = options.sessionInputCallback
         ? await options.sessionInputCallback(history, inputToItems(input))
         : [...history, ...inputToItems(input)];

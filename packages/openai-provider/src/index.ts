@@ -31,3 +31,4 @@ export {
   isOpenAIResponsesRawModelStreamEvent,
   type OpenAIRawModelEventSource,
 } from './rawModelEvents.js';
+export { OpenAIConversationsSession, startOpenAIConversationsSession, type OpenAIConversationsSessionOptions } from './openaiConversationsSession.js';

@@ -8,4 +8,9 @@ export interface Session {
   addItems(items: AgentInputItem[]): Promise<void>;
   popItem(): Promise<AgentInputItem | undefined>;
   clearSession(): Promise<void>;
+  /**
+   * Adjusts an item read from the session before it goes back to a model (for example a
+   * server-kept conversation's assistant messages, whose ids the model must not see again).
+   */
+  prepareHistoryItemForModelInput?(item: AgentInputItem): AgentInputItem;
 }

@@ -5,6 +5,7 @@ import { responsesEvents, responsesObject } from './responsesWire.js';
 import { closedWithin, writeSse, type StreamEnding } from './sseWriter.js';
 import type { FakeErrorTurn, FakeRawTurn, FakeRequestBody, FakeResponseTurn, FakeTurn } from './turns.js';
 import { IdSource } from './wireUtils.js';
+import { FakeConversations } from './conversationsApi.js';
 
 
 /** How the server's answer to a request ended. */
@@ -34,7 +35,8 @@ interface Entry {
 
 /**
  * A local OpenAI-compatible HTTP server for tests and offline demos: `POST /v1/responses` and
- * `POST /v1/chat/completions`, JSON or SSE, answering each request with the next scripted turn.
+ * `POST /v1/chat/completions`, JSON or SSE, answering each request with the next scripted turn;
+ * and the Conversations API (`/v1/conversations...`), kept in memory.
  * It listens on 127.0.0.1 on a random port and records every request (body, headers, and whether
  * the client closed the connection early).
  */
@@ -43,6 +45,7 @@ export class FakeOpenAIServer {
   readonly #turns: FakeTurn[];
   readonly #entries: Entry[] = [];
   readonly #ids = new IdSource();
+  readonly #conversations = new FakeConversations();
   #port = 0;
 
   private constructor(turns: readonly FakeTurn[]) {
@@ -121,7 +124,7 @@ export class FakeOpenAIServer {
       body = { raw };
     }
     const index = this.#entries.length;
-    const path = (req.url ?? '/').split('?')[0]!;
+    const [path = '/', search = ''] = (req.url ?? '/').split('?');
     const record: Entry['record'] = {
       index,
       method: req.method ?? 'GET',
@@ -141,6 +144,8 @@ export class FakeOpenAIServer {
       settle();
     });
     const requestId = `req_fake_${index + 1}`;
+    const conversations = isJson ? this.#conversations.handle(record.method, path, new URLSearchParams(search), body as Record<string, unknown>) : undefined;
+    if (conversations) return sendJson(res, conversations.status, conversations.body, { 'x-request-id': requestId });
     const api = path === '/v1/responses' ? 'responses' : path === '/v1/chat/completions' ? 'chat' : undefined;
     if (req.method !== 'POST' || api === undefined) {
       sendJson(res, 404, errorBody(`FakeOpenAIServer: no route for ${req.method} ${path}.`, 'invalid_request_error', 'not_found'), { 'x-request-id': requestId });

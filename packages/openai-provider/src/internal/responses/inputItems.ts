@@ -8,7 +8,7 @@ import {
   type ToolOutputText,
   type UserContent,
 } from '@baton/types';
-import { compact, isRecord, type Json } from '../json.js';
+import { compact, isRecord, providerFields, type Json } from '../json.js';
 
 /** Protocol items to Responses API `input` items. */
 export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
@@ -25,16 +25,25 @@ function toInputItem(item: AgentInputItem): Json | undefined {
   if (item.type === undefined || item.type === 'message') {
     switch (item.role) {
       // System and user messages go without `type`, assistant ones with it: as the reference sends them.
+      // Each item also carries its providerData back (snake_cased), as the reference sends it.
       case 'system':
-        return compact({ id: item.id, role: 'system', content: item.content });
+        return compact({ id: item.id, role: 'system', content: item.content, ...providerFields(item.providerData, ['id', 'role', 'content', 'phase']) });
       case 'user':
         return compact({
           id: item.id,
           role: 'user',
           content: typeof item.content === 'string' ? item.content : item.content.map(userContent),
+          ...providerFields(item.providerData, ['id', 'role', 'content', 'phase']),
         });
       case 'assistant':
-        return compact({ type: 'message', id: item.id, role: 'assistant', status: item.status, content: item.content.map(assistantContent) });
+        return compact({
+          type: 'message',
+          id: item.id,
+          role: 'assistant',
+          status: item.status,
+          content: item.content.map(assistantContent),
+          ...providerFields(item.providerData, ['type', 'id', 'role', 'content', 'status']),
+        });
       default:
         throw new UserError(`Unsupported message role in input: ${JSON.stringify((item as { role?: unknown }).role)}.`);
     }
@@ -49,9 +58,17 @@ function toInputItem(item: AgentInputItem): Json | undefined {
         arguments: item.arguments,
         status: item.status,
         namespace: item.namespace,
+        ...providerFields(item.providerData, ['id', 'type', 'name', 'call_id', 'arguments', 'status', 'namespace', 'caller']),
       });
     case 'function_call_result':
-      return compact({ type: 'function_call_output', id: item.id, call_id: item.callId, output: toolOutput(item.output), status: item.status });
+      return compact({
+        type: 'function_call_output',
+        id: item.id,
+        call_id: item.callId,
+        output: toolOutput(item.output),
+        status: item.status,
+        ...providerFields(item.providerData, ['type', 'id', 'call_id', 'output', 'status', 'namespace', 'caller']),
+      });
     case 'reasoning':
       return reasoningItem(item);
     case 'unknown':
@@ -65,13 +82,14 @@ function toInputItem(item: AgentInputItem): Json | undefined {
 export function userContent(part: UserContent): Json {
   switch (part.type) {
     case 'input_text':
-      return { type: 'input_text', text: part.text };
+      return { type: 'input_text', text: part.text, ...providerFields(part.providerData, ['type', 'text']) };
     case 'input_image': {
       const image = part.image;
       if (image === undefined) throw new UserError('An input_image part needs an `image` (a URL, a data URL or { id }).');
+      const fields = providerFields(part.providerData, ['type', 'detail', 'image_url', 'file_id']);
       return typeof image === 'string'
-        ? { type: 'input_image', detail: part.detail ?? 'auto', image_url: image }
-        : { type: 'input_image', detail: part.detail ?? 'auto', file_id: image.id };
+        ? { type: 'input_image', detail: part.detail ?? 'auto', image_url: image, ...fields }
+        : { type: 'input_image', detail: part.detail ?? 'auto', file_id: image.id, ...fields };
     }
     case 'input_file': {
       const file = part.file;
@@ -89,9 +107,9 @@ export function userContent(part: UserContent): Json {
 function assistantContent(part: AssistantContent): Json {
   if (part.type === 'output_text') {
     const annotations = isRecord(part.providerData) && Array.isArray(part.providerData.annotations) ? part.providerData.annotations : [];
-    return { type: 'output_text', text: part.text, annotations };
+    return { type: 'output_text', text: part.text, annotations, ...providerFields(part.providerData, ['type', 'text', 'annotations']) };
   }
-  if (part.type === 'refusal') return { type: 'refusal', refusal: part.refusal };
+  if (part.type === 'refusal') return { type: 'refusal', refusal: part.refusal, ...providerFields(part.providerData, ['type', 'refusal']) };
   throw new UserError(`Unsupported assistant content part: ${JSON.stringify(part)}.`);
 }
 
@@ -129,7 +147,8 @@ function reasoningItem(item: ReasoningItem): Json | undefined {
   return compact({
     type: 'reasoning',
     id: item.id,
-    summary: item.content.map((part) => ({ type: 'summary_text', text: part.text })),
+    summary: item.content.map((part) => ({ type: 'summary_text', text: part.text, ...providerFields(part.providerData, ['type', 'text']) })),
     encrypted_content: typeof encrypted === 'string' ? encrypted : undefined,
+    ...providerFields(item.providerData, ['id', 'type', 'summary', 'encrypted_content']),
   });
 }
