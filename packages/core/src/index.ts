@@ -25,9 +25,6 @@ export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHando
 export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
 export { RunState } from './runState.js';
 export type { ContextStrategy } from './internal/serialization/readState.js';
-export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './internal/serialization/identity.js';
-export { agentToolSourceAgent } from './internal/agentTool.js';
-export { parametersFingerprint } from './internal/serialization/fingerprint.js';
 export { RunResult, RunResultBase } from './runResult.js';
 export { StreamedRunResult } from './streamedRunResult.js';
 export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';
@@ -54,6 +51,6 @@ export {
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ExternalFailure, type RunFailure } from './internal/failures.js';
 export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
-export { compileSchema, isStandardSchema, type CompiledSchema, type StandardSchemaLike, type InferSchemaOutput } from './internal/schema.js';
+export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

@@ -1,20 +1,5 @@
-import {
-  RunStateError,
-  UserError,
-  readRunStateJson,
-  type Usage,
-  type AgentInputItem,
-  type ApproveOptions,
-  type InputGuardrailResult,
-  type ModelResponse,
-  type OutputGuardrailResult,
-  type RejectOptions,
-  type RunItem,
-  type RunToolApprovalItem,
-  type SerializedRunState,
-  type ToolInputGuardrailResult,
-  type ToolOutputGuardrailResult,
-} from '@baton/types';
+import { readRunStateJson } from '@baton/types/internal';
+import { RunStateError, UserError, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
 import type { Agent } from './agent.js';
 import { validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';

@@ -1,16 +1,8 @@
+import { SerializedRunStateSchema } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import {
-  Agent,
-  Runner,
-  SerializedRunStateSchema,
-  UserError,
-  run,
-  tool,
-  type AgentToolStreamEvent,
-  type RunStreamEvent,
-} from '../src/index.js';
+import { Agent, Runner, UserError, run, tool, type AgentToolStreamEvent, type RunStreamEvent } from '../src/index.js';
 import { eventLabel, inputOf, resultText } from './helpers.js';
 
 const ask = (input: string, callId = 'outer_1') => functionCall('ask_expert', { input }, { callId });

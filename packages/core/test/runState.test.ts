@@ -1,17 +1,8 @@
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, SerializedRunStateSchema } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import {
-  Agent,
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
-  MaxTurnsExceededError,
-  RunContext,
-  RunState,
-  SerializedRunStateSchema,
-  Usage,
-  run,
-  tool,
-} from '../src/index.js';
+import { Agent, MaxTurnsExceededError, RunContext, RunState, Usage, run, tool } from '../src/index.js';
 
 const square = tool({ name: 'square', description: '', parameters: z.object({ n: z.number() }), execute: ({ n }) => n * n });
 const approve = tool({ name: 'approve_me', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'approved' });

@@ -1,5 +1,6 @@
+import { serializedItemAgent } from '@baton/types/internal';
 import { RunContext, RunState } from '@baton/core';
-import { serializedItemAgent, type SerializedAgentRef, type SerializedRunState, type ToolApprovalRecord } from '@baton/types';
+import { type SerializedAgentRef, type SerializedRunState, type ToolApprovalRecord } from '@baton/types';
 import { readState } from './internal/read.js';
 
 /** Where an approval stands. `expired`: the request expired before anyone approved it (it counts as rejected). */

@@ -1,12 +1,7 @@
-import {
-  RunState,
-  agentToolSourceAgent,
-  buildAgentIdentityMap,
-  defaultHandoffToolName,
-  parametersFingerprint,
-  type Agent,
-} from '@baton/core';
-import { RunStateError, formatJsonPath, readRunStateJson, serializedItemAgent, type SerializedAgentRef, type SerializedRunState } from '@baton/types';
+import { agentToolSourceAgent, buildAgentIdentityMap, parametersFingerprint } from '@baton/core/internal';
+import { formatJsonPath, readRunStateJson, serializedItemAgent } from '@baton/types/internal';
+import { RunState, defaultHandoffToolName, type Agent } from '@baton/core';
+import { RunStateError, type SerializedAgentRef, type SerializedRunState } from '@baton/types';
 import { readState, splitNestedRunKey } from './internal/read.js';
 
 export type ResumabilityIssueKind =

@@ -1,4 +1,5 @@
-import { RunContext, RunState, buildAgentIdentityMap, type Agent, type ContextStrategy } from '@baton/core';
+import { buildAgentIdentityMap } from '@baton/core/internal';
+import { RunContext, RunState, type Agent, type ContextStrategy } from '@baton/core';
 
 /** An agent of a graph with the identity serialized states use for it. */
 export interface AgentIdentity {

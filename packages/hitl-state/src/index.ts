@@ -29,16 +29,15 @@ export {
   type ResumePausedRunOptions,
   type ResumePausedRunOutcome,
 } from './resumePausedRun.js';
-// The format itself lives in @baton/types (so @baton/core can read every version); re-exported here.
+// The format itself lives in @baton/types (so @baton/core can read every version); its versions,
+// migrations and reader are public here.
 export {
   CURRENT_RUN_STATE_SCHEMA_VERSION,
   SUPPORTED_RUN_STATE_SCHEMA_VERSIONS,
   RUN_STATE_MIGRATIONS,
-  RunStateError,
   migrateRunStateJson,
   readRunStateJson,
-  type RunStateErrorReason,
   type RunStateMigration,
-  type SerializedRunState,
-} from '@baton/types';
-export { buildAgentIdentityMap, type AgentIdentityMap, type ContextStrategy } from '@baton/core';
+} from '@baton/types/internal';
+export { RunStateError, type RunStateErrorReason, type SerializedRunState } from '@baton/types';
+export type { ContextStrategy } from '@baton/core';

@@ -1,13 +1,5 @@
-import {
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
-  RunStateError,
-  assertReadableVersion,
-  isReferenceRunState,
-  parseRunStateText,
-  readRunStateValue,
-  type SerializedAgentRef,
-  type SerializedRunState,
-} from '@baton/types';
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, assertReadableVersion, isReferenceRunState, parseRunStateText, readRunStateValue } from '@baton/types/internal';
+import { RunStateError, type SerializedAgentRef, type SerializedRunState } from '@baton/types';
 import { recordsOf, type ApprovalRecord } from './approvals.js';
 import { readState, splitNestedRunKey } from './internal/read.js';
 

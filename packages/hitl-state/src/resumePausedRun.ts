@@ -1,5 +1,6 @@
+import { readRunStateJson } from '@baton/types/internal';
 import { Runner, type Agent, type RunState, type StreamRunOptions, type StreamedRunResult } from '@baton/core';
-import { readRunStateJson, type SerializedRunItem, type SerializedRunState } from '@baton/types';
+import { type SerializedRunItem, type SerializedRunState } from '@baton/types';
 import { loadRunState, type LoadRunStateOptions } from './identity.js';
 import { RunStoreError, requireLease, type CommittedToolOutput, type RunStateStore, type StoredRun } from './store/runStateStore.js';
 

@@ -1,6 +1,7 @@
+import { readRunStateValue } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
 import { RunState, run } from '@baton/core';
-import { RunStateError, readRunStateValue } from '@baton/types';
+import { RunStateError } from '@baton/types';
 import { inspectRunState } from '../src/index.js';
 import { weatherScenario } from './support/scenarios.js';
 

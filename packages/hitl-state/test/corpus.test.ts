@@ -1,9 +1,10 @@
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, SUPPORTED_RUN_STATE_SCHEMA_VERSIONS } from '@baton/types/internal';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunState } from '@baton/core';
-import { CURRENT_RUN_STATE_SCHEMA_VERSION, SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, checkResumable, inspectRunState } from '../src/index.js';
+import { checkResumable, inspectRunState } from '../src/index.js';
 import { sha256, type CorpusManifest } from './fixtures/generate.js';
 import { FIXTURE_SCENARIOS } from './fixtures/scenarios.js';
 

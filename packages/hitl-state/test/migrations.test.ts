@@ -1,12 +1,6 @@
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, RUN_STATE_MIGRATIONS, SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, migrateRunStateJson, type RunStateMigration } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
-import {
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
-  RUN_STATE_MIGRATIONS,
-  RunStateError,
-  SUPPORTED_RUN_STATE_SCHEMA_VERSIONS,
-  migrateRunStateJson,
-  type RunStateMigration,
-} from '../src/index.js';
+import { RunStateError } from '../src/index.js';
 
 // A made-up history to exercise the chain: v1 → v2 renames a field, v2 → v3 adds a default.
 const chain: RunStateMigration[] = [

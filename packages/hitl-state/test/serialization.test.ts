@@ -1,8 +1,9 @@
+import { CURRENT_RUN_STATE_SCHEMA_VERSION } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent, RunResult, RunState, UserError, run, tool, type AgentOptions } from '@baton/core';
 import { ScriptedModel, assistantMessage, functionCall, type ScriptedModelInput } from '@baton/testing';
-import { CURRENT_RUN_STATE_SCHEMA_VERSION, RunToolApprovalItem, Usage } from '@baton/types';
+import { RunToolApprovalItem, Usage } from '@baton/types';
 import { Executions, approvalTool, echoOutputs, reasoning, toolOutputsIn, weatherScenario } from './support/scenarios.js';
 
 /** Every item kind in one run: message, handoff call and output, reasoning, tool call and output, approval. */

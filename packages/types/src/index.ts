@@ -16,10 +16,16 @@ export type * from './handoff.js';
 export * from './events.js';
 export * from './errors.js';
 export type * from './session.js';
-export * from './runStateSchema.js';
-export * from './runStateError.js';
-export * from './runStateVersions.js';
-export * from './runStateReader.js';
-export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';
+// The serialized form's types; its schema, versions and reader are in `@baton/types/internal`.
+export type {
+  ReasoningItemIdPolicy,
+  SerializedAgentRef,
+  SerializedApprovalRecord,
+  SerializedApprovalRequest,
+  SerializedRunItem,
+  SerializedRunState,
+  SerializedToolApprovalItem,
+} from './runStateSchema.js';
+export { RunStateError, type RunStateErrorDetails, type RunStateErrorReason } from './runStateError.js';
 export { ToolInterruption } from './toolInterruption.js';
 export * as protocol from './protocolSchemas.js';

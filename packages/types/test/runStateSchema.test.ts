@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, SerializedRunStateSchema } from '../src/internal.js';
 import {
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
   RunHandoffOutputItem,
   RunMessageOutputItem,
   RunToolApprovalItem,
   RunToolCallItem,
   RunToolCallOutputItem,
-  SerializedRunStateSchema,
   Usage,
   type FunctionCallItem,
 } from '../src/index.js';

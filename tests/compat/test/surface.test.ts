@@ -58,6 +58,18 @@ describe('the names a ported program imports', () => {
     expect(Object.keys(NOT_YET).filter((name) => !(name in reference))).toEqual([]);
   });
 
+  it('helpers that exist only for Baton’s own packages are not on the umbrella (they live in @baton/core/internal and @baton/types/internal)', async () => {
+    const siblingOnly = [
+      'compileSchema', 'isStandardSchema', 'walkAgentGraph', 'buildAgentIdentityMap', 'agentToolSourceAgent', 'parametersFingerprint',
+      'SerializedRunStateSchema', 'SerializedRunItemSchema', 'SerializedAgentRefSchema', 'PROTOTYPE_KEYS', 'PROTO_KEY_MESSAGE',
+      'serializedItemAgent', 'readRunStateValue', 'parseRunStateText', 'formatJsonPath', 'isReferenceRunState',
+    ];
+    expect(siblingOnly.filter((name) => name in baton)).toEqual([]);
+    const coreInternal = await import('@baton/core/internal');
+    const typesInternal = await import('@baton/types/internal');
+    expect(siblingOnly.filter((name) => !(name in coreInternal) && !(name in typesInternal))).toEqual([]);
+  });
+
   it('@baton/agents/testing exports the helpers of @openai/agents/testing', () => {
     const missing = Object.keys(referenceTesting).filter((name) => !(name in batonTesting) && !(name in NOT_YET_TESTING));
     expect(missing).toEqual([]);

@@ -28,8 +28,8 @@ function loadConverter(owner: string): ZodToJsonSchema {
     throw new UserError(`${owner}: zod 3 schemas need Node.js 20.16 or later (to load zod-to-json-schema); use zod 4 schemas elsewhere.`);
   }
   const { createRequire } = getBuiltinModule('module') as { createRequire: (from: string) => (id: string) => unknown };
-  const from = typeof __filename === 'string' ? __filename : import.meta.url;
-  const loaded = createRequire(from)('zod-to-json-schema') as { zodToJsonSchema: ZodToJsonSchema };
+  // `import.meta.url` is shimmed in the CommonJS build (tsup `shims`).
+  const loaded = createRequire(import.meta.url)('zod-to-json-schema') as { zodToJsonSchema: ZodToJsonSchema };
   converter = loaded.zodToJsonSchema;
   return converter;
 }

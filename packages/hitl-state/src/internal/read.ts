@@ -1,4 +1,5 @@
-import { readRunStateJson, type SerializedRunState } from '@baton/types';
+import { readRunStateJson } from '@baton/types/internal';
+import { type SerializedRunState } from '@baton/types';
 
 /** Reads (and migrates) a serialized state without an agent graph; throws `RunStateError`. */
 export function readState(text: string): SerializedRunState {

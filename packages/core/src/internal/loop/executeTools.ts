@@ -101,16 +101,18 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
         }
         if (decision === false) {
           // The per-call (or sticky) message, even an empty one; else the formatter; else the default.
-          const message =
-            record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId }) ??
-            (yield* formatToolError(env.toolErrorFormatter, {
+          // (An `if`, not `??`: the CommonJS build rewrites `??` into a function, where `yield*` cannot be.)
+          let message = record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId });
+          if (message === undefined) {
+            message = yield* formatToolError(env.toolErrorFormatter, {
               kind: 'approval_rejected',
               toolType: 'function',
               toolName: tool.name,
               callId: call.callId,
               defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE,
               runContext: record.context,
-            }));
+            });
+          }
           return yield* commitOutput(call, tool, message, agent, record, env);
         }
       }

@@ -1,24 +1,5 @@
-import {
-  RunHandoffCallItem,
-  RunHandoffOutputItem,
-  RunInputItem,
-  RunMessageOutputItem,
-  RunReasoningItem,
-  RunStateError,
-  RunToolApprovalItem,
-  RunToolCallItem,
-  RunToolCallOutputItem,
-  Usage,
-  formatJsonPath,
-  readRunStateJson,
-  type ModelResponse,
-  type RunItem,
-  type SerializedAgentRef,
-  type SerializedRunItem,
-  type SerializedRunState,
-  type SerializedToolApprovalItem,
-  type UsageData,
-} from '@baton/types';
+import { formatJsonPath, readRunStateJson } from '@baton/types/internal';
+import { RunHandoffCallItem, RunHandoffOutputItem, RunInputItem, RunMessageOutputItem, RunReasoningItem, RunStateError, RunToolApprovalItem, RunToolCallItem, RunToolCallOutputItem, Usage, type ModelResponse, type RunItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { RunContext } from '../../runContext.js';
 import { RunState, recordOf } from '../../runState.js';

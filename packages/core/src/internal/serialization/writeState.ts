@@ -1,14 +1,5 @@
-import {
-  CURRENT_RUN_STATE_SCHEMA_VERSION,
-  type ModelResponse,
-  type RunItem,
-  type RunToolApprovalItem,
-  type SerializedAgentRef,
-  type SerializedRunItem,
-  type SerializedRunState,
-  type SerializedToolApprovalItem,
-  type UsageData,
-} from '@baton/types';
+import { CURRENT_RUN_STATE_SCHEMA_VERSION } from '@baton/types/internal';
+import { type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunRecord } from '../runRecord.js';
 import { buildAgentIdentityMap } from './identity.js';

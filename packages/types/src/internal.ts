@@ -1,0 +1,10 @@
+/**
+ * For Baton's own packages (core, hitl-state, ...): the serialized run-state schema, its
+ * versions and migrations, and its reader. No stability promise, and not re-exported by
+ * `@baton/core` or `@baton/agents`; read and write states with `RunState` and `@baton/hitl-state`.
+ */
+export * from './runStateSchema.js';
+export * from './runStateVersions.js';
+export * from './runStateReader.js';
+export { formatJsonPath } from './runStateError.js';
+export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';
