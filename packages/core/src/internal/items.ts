@@ -1,3 +1,4 @@
+import { toInputContent } from './toolOutputParts.js';
 import {
   RunItemStreamEvent,
   UserError,
@@ -70,28 +71,18 @@ export function functionCallResult(callId: string, name: string, text: string): 
 }
 
 /**
- * What the model receives for a tool's return value: text and image parts (`{ type: 'text' }`,
- * `{ type: 'image' }`, alone or in a list) keep their kind and are kept as a list of input content,
- * as the reference keeps them; anything else becomes one text part.
+ * What the model receives for a tool's return value: text, image and file parts (alone or in a
+ * list) keep their kind and are kept as a list of input content, as the reference keeps them;
+ * anything else becomes one text part.
  */
 export function toolCallOutput(value: unknown): FunctionCallResultOutput {
-  if (isOutputPart(value)) return [asInputContent(value)];
-  if (Array.isArray(value) && value.length > 0 && value.every(isOutputPart)) return value.map(asInputContent);
+  const single = toInputContent(value);
+  if (single !== undefined) return [single];
+  if (Array.isArray(value) && value.length > 0) {
+    const parts = value.map(toInputContent);
+    if (parts.every((part) => part !== undefined)) return parts as UserContent[];
+  }
   return { type: 'text', text: toSmartString(value) };
-}
-
-/** A text or image part a tool returned (alone or in a list), as the reference keeps it in history: input content. */
-function asInputContent(part: ToolOutputText | ToolOutputImage): UserContent {
-  const { type: _type, ...rest } = part;
-  return part.type === 'text' ? { ...(rest as Omit<ToolOutputText, 'type'>), type: 'input_text' } : { ...(rest as Omit<ToolOutputImage, 'type'>), type: 'input_image' };
-}
-
-function isOutputPart(value: unknown): value is ToolOutputText | ToolOutputImage {
-  if (typeof value !== 'object' || value === null) return false;
-  const part = value as { type?: unknown; text?: unknown; image?: unknown };
-  if (part.type === 'text') return typeof part.text === 'string';
-  if (part.type !== 'image') return false;
-  return typeof part.image === 'string' || (typeof part.image === 'object' && part.image !== null && typeof (part.image as { id?: unknown }).id === 'string');
 }
 
 /** Rejects run input that is neither a string nor a list of protocol items. */

@@ -1,0 +1,66 @@
+import type { UserContent } from '@baton/types';
+
+/**
+ * Text, image and file parts a tool may return (the reference's `ToolOutputText`,
+ * `ToolOutputImage`, `ToolOutputFileContent`), turned into the input content the reference keeps
+ * in history: images and files given as `{ data, mediaType }` become data URLs, `{ url }` a URL,
+ * `{ fileId }` / `{ id }` a file reference. Anything else is not a part (the caller makes it text).
+ */
+export function toInputContent(value: unknown): UserContent | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const part = value as Record<string, unknown>;
+  const providerData = isRecord(part.providerData) ? { providerData: part.providerData } : {};
+  if (part.type === 'text') return typeof part.text === 'string' ? { type: 'input_text', text: part.text, ...providerData } : undefined;
+  if (part.type === 'image') {
+    const image = imageSource(part.image ?? (part.data !== undefined ? { data: part.data, mediaType: part.mediaType } : part.url !== undefined ? { url: part.url } : part.fileId !== undefined ? { fileId: part.fileId } : undefined));
+    if (image === undefined) return undefined;
+    return { type: 'input_image', image, ...(typeof part.detail === 'string' ? { detail: part.detail } : {}), ...providerData };
+  }
+  if (part.type === 'file') {
+    const file = fileSource(part.file);
+    if (file === undefined) return undefined;
+    return { type: 'input_file', file: file.file, ...(file.filename !== undefined ? { filename: file.filename } : {}), ...providerData };
+  }
+  return undefined;
+}
+
+function imageSource(image: unknown): string | { id: string } | undefined {
+  if (typeof image === 'string') return image;
+  if (!isRecord(image)) return undefined;
+  if (image.data !== undefined) return dataUrl(image.data, image.mediaType);
+  if (typeof image.url === 'string') return image.url;
+  if (typeof image.fileId === 'string') return { id: image.fileId };
+  if (typeof image.id === 'string') return { id: image.id };
+  return undefined;
+}
+
+function fileSource(file: unknown): { file: string | { id: string } | { url: string }; filename?: string } | undefined {
+  if (typeof file === 'string') return { file };
+  if (!isRecord(file)) return undefined;
+  const filename = typeof file.filename === 'string' ? file.filename : undefined;
+  const named = <T>(source: T) => (filename === undefined ? { file: source } : { file: source, filename });
+  if (file.data !== undefined) {
+    const url = dataUrl(file.data, file.mediaType);
+    return url === undefined ? undefined : named(url);
+  }
+  if (typeof file.url === 'string') return named({ url: file.url });
+  if (typeof file.id === 'string') return named({ id: file.id });
+  return undefined;
+}
+
+/** `data:<mediaType>;base64,<data>` from base64 text or bytes. */
+function dataUrl(data: unknown, mediaType: unknown): string | undefined {
+  const base64 = typeof data === 'string' ? data : data instanceof Uint8Array ? bytesToBase64(data) : undefined;
+  if (base64 === undefined) return undefined;
+  return `data:${typeof mediaType === 'string' ? mediaType : 'application/octet-stream'};base64,${base64}`;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
