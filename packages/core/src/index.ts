@@ -21,6 +21,7 @@ export { getLogger, setSensitiveDataLoggingEnabled, type Logger } from './logger
 export type { JsonSchemaDefinition } from './outputType.js';
 export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
 export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './toolErrorFormatter.js';
+export type { OutputGuardrailBlockedMessage, OutputGuardrailBlockedMessageArgs, OutputGuardrailBlockedMessageFormatter } from './outputGuardrailBlockedMessage.js';
 export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
 export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
 export { RunState } from './runState.js';

@@ -1,6 +1,7 @@
 import { Cause, Effect, Exit, type Tracer } from 'effect';
 import {
   AgentsError,
+  OutputGuardrailTripwireTriggered,
   UserError,
   type AgentInputItem,
   type HandoffInputFilter,
@@ -15,7 +16,9 @@ import {
 } from '@baton/types';
 import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
+import { getLogger } from './logger.js';
 import type { ToolErrorFormatter } from './toolErrorFormatter.js';
+import type { OutputGuardrailBlockedMessage } from './outputGuardrailBlockedMessage.js';
 import type { CallModelInputFilter } from './callModelInputFilter.js';
 import type { RunErrorHandlers } from './runErrorHandlers.js';
 
@@ -27,7 +30,7 @@ import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
-import { keepRewritten, newSessionProgress, saveToSession } from './internal/sessionProgress.js';
+import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
@@ -56,6 +59,8 @@ export interface RunConfig {
   errorHandlers?: RunErrorHandlers<any, any>;
   /** Writes the text the model receives for a rejected (or unknown) tool call; run options override the Runner's. */
   toolErrorFormatter?: ToolErrorFormatter<any>;
+  /** What replaces a tool output an output guardrail blocked as the final output (see `OutputGuardrailBlockedMessage`). */
+  outputGuardrailBlockedMessage?: OutputGuardrailBlockedMessage<any>;
   /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
   toolNotFoundBehavior?: ToolCallErrorBehavior;
   /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
@@ -158,7 +163,13 @@ export class Runner {
     return Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* loop(state).pipe(Effect.tapError((failure) => Effect.sync(() => attachState(toPublicError(failure), state))));
+      yield* loop(state).pipe(
+        Effect.tapError((failure) =>
+          Effect.sync(() => attachState(toPublicError(failure), state)).pipe(
+            Effect.andThen(Effect.promise(() => persist({ ok: false, error: toPublicError(failure), interrupted: false }, record))),
+          ),
+        ),
+      );
       yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
@@ -228,6 +239,7 @@ export class Runner {
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
       toolErrorFormatter: pick('toolErrorFormatter'),
+      outputGuardrailBlockedMessage: pick('outputGuardrailBlockedMessage'),
       callModelInputFilter: pick('callModelInputFilter'),
       errorHandlers: pick('errorHandlers'),
       publicState: state,
@@ -253,8 +265,8 @@ export class Runner {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal);
+    await persist(outcome, record);
     if (!outcome.ok) throw attachState(outcome.error, state);
-    await saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy);
     return new RunResult(state);
   }
 
@@ -279,13 +291,23 @@ export class Runner {
     fiber.addObserver((exit) => {
       const outcome = completionOf(exit, options.signal);
       if (!outcome.ok) attachState(outcome.error, state);
-      (outcome.ok ? saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy) : Promise.resolve()).then(
+      persist(outcome, record).then(
         () => resolve(outcome),
         (error: unknown) => resolve({ ok: false, error, interrupted: false }),
       );
     });
     return result;
   }
+}
+
+/** What a finished run writes to its session: everything, or after a tripped output guardrail, all but the blocked answer. */
+function persist(outcome: Completion, record: RunRecord): Promise<void> {
+  if (outcome.ok) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy);
+  if (!(outcome.error instanceof OutputGuardrailTripwireTriggered)) return Promise.resolve();
+  // The tripwire is what the caller must see; a session that fails to save is reported beside it.
+  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) =>
+    getLogger('openai-agents:core').warn('The run stopped on an output guardrail, and saving it to the session failed:', error),
+  );
 }
 
 function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined): Completion {

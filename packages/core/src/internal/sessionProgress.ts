@@ -40,3 +40,13 @@ export async function saveToSession(progress: SessionProgress | undefined, gener
   for (const item of fresh) progress.saved.add(item);
   if (toSave.length > 0) await progress.session.addItems(toSave);
 }
+
+/**
+ * After an output guardrail tripped, the session still gets the input and the run's items (a tool
+ * output the guardrail blocked is already withheld), but not the blocked answer: as the reference.
+ */
+export async function saveBlockedRun(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
+  let end = generatedItems.length;
+  while (end > 0 && generatedItems[end - 1]!.type === 'message_output_item') end -= 1;
+  await saveToSession(progress, generatedItems.slice(0, end), reasoningItemIdPolicy);
+}

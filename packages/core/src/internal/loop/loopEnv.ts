@@ -1,6 +1,7 @@
 import type { Effect } from 'effect';
 import type { RunConfig } from '../../runner.js';
 import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
+import type { OutputGuardrailBlockedMessage } from '../../outputGuardrailBlockedMessage.js';
 import type { CallModelInputFilter } from '../../callModelInputFilter.js';
 import type { RunErrorHandlers } from '../../runErrorHandlers.js';
 import type {
@@ -38,6 +39,7 @@ export interface LoopEnv {
   readonly publicState: unknown;
   /** Writes the text the model receives for a rejected or unknown tool call. */
   readonly toolErrorFormatter: ToolErrorFormatter<any> | undefined;
+  readonly outputGuardrailBlockedMessage: OutputGuardrailBlockedMessage<any> | undefined;
   /** Run a tool's input guardrails before asking for approval (and again after approval). */
   readonly preApprovalInputGuardrails: boolean;
   /** A handoff named like a tool: fail with `UserError` (default) or warn and leave the handoff out. */

@@ -2,8 +2,10 @@ import { Effect } from 'effect';
 import {
   ModelBehaviorError,
   ModelRefusalError,
+  OutputGuardrailTripwireTriggered,
   UserError,
   type ModelResponse,
+  type RunToolCallOutputItem,
   type RunToolApprovalItem,
 } from '@baton/types';
 import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../agent.js';
@@ -17,6 +19,7 @@ import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
 import { recoverRunError } from './recoverRunError.js';
+import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -53,7 +56,7 @@ export function resolveTurn(
     if (toolResults.length > 0) {
       const decision = yield* toolUseDecision(agent, toolResults, record);
       if (decision.isFinalOutput) {
-        yield* finish(decision.finalOutput, agent, response, record, env);
+        yield* finish(decision.finalOutput, agent, response, record, env, terminalOutputItem(agent, toolResults));
         return 'done';
       }
     }
@@ -89,10 +92,11 @@ export function finish(
   response: ModelResponse,
   record: RunRecord,
   env: LoopEnv,
+  terminalItem?: RunToolCallOutputItem,
 ): Effect.Effect<void, RunFailure> {
   const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
   record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
-  return runOutputGuardrails(
+  const checked = runOutputGuardrails(
     guardrails,
     {
       agent: agent as never,
@@ -102,6 +106,20 @@ export function finish(
     },
     record,
   ).pipe(Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))));
+  if (!terminalItem) return checked;
+  return checked.pipe(
+    Effect.tapError((failure) =>
+      failure instanceof OutputGuardrailTripwireTriggered ? withholdBlockedOutput(failure, terminalItem, agent, env.outputGuardrailBlockedMessage, record) : Effect.void,
+    ),
+  );
+}
+
+/** The tool output a declarative `toolUseBehavior` made the final output (a function's choice is its own). */
+function terminalOutputItem(agent: Agent<any, any>, results: readonly FunctionToolResult[]): RunToolCallOutputItem | undefined {
+  const behavior = agent.toolUseBehavior;
+  if (behavior === 'stop_on_first_tool') return results[0]?.runItem as RunToolCallOutputItem | undefined;
+  if (typeof behavior === 'object' && behavior !== null) return results.find((r) => behavior.stopAtToolNames.includes(r.tool.name))?.runItem as RunToolCallOutputItem | undefined;
+  return undefined;
 }
 
 function toolUseDecision(
