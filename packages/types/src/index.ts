@@ -28,4 +28,5 @@ export type {
 } from './runStateSchema.js';
 export { RunStateError, type RunStateErrorDetails, type RunStateErrorReason } from './runStateError.js';
 export { ToolInterruption } from './toolInterruption.js';
-export * as protocol from './protocolSchemas.js';
+import * as protocol from './protocolSchemas.js';
+export { protocol };
