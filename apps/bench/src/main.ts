@@ -13,6 +13,7 @@ import { summarize } from './report/summary.js';
 import { formatTable } from './report/table.js';
 import { signalNote } from './report/signals.js';
 import { idleNote, stateNote } from './report/notes.js';
+import { formatStateReading, measureStateReading } from './scenarios/stateReading.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -52,6 +53,8 @@ console.log(formatTable(rows));
 console.log(`\n${stateNote(reports)}`);
 console.log(`\n${idleNote(reports)}`);
 console.log(`\n${signalNote(reports)}`);
+const stateReading = await measureStateReading();
+console.log(`\n${formatStateReading(stateReading)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
@@ -72,6 +75,7 @@ writeFileSync(
       sizes,
       durationSeconds: (performance.now() - started) / 1000,
       rows,
+      stateReading,
       reports,
     },
     null,

@@ -174,7 +174,15 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   }
 
   toString(options: { includeTracingApiKey?: boolean } = {}): string {
-    return JSON.stringify(this.toJSON(options));
+    try {
+      return JSON.stringify(this.toJSON(options));
+    } catch (error) {
+      // A context nested too deeply for JSON.stringify: say so instead of a bare stack overflow.
+      if (error instanceof RangeError) {
+        throw new RunStateError('too_deep', `RunState.toString: the state cannot be serialized (${error.message}); is the run context nested too deeply?`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   /**

@@ -1,8 +1,8 @@
-import { readRunStateValue } from '@baton/types/internal';
+import { MAX_RUN_STATE_DEPTH, readRunStateValue } from '@baton/types/internal';
 import { describe, expect, it } from 'vitest';
 import { RunState, run } from '@baton/core';
 import { RunStateError } from '@baton/types';
-import { inspectRunState } from '../src/index.js';
+import { approvalRecords, checkResumable, inspectRunState } from '../src/index.js';
 import { weatherScenario } from './support/scenarios.js';
 
 const scenario = weatherScenario({ afterResume: [] });
@@ -141,6 +141,44 @@ describe('prototype keys', () => {
     const before = JSON.stringify(value);
     expect(() => readRunStateValue(value)).toThrow(expect.objectContaining({ reason: 'prototype_key' }));
     expect(JSON.stringify(value)).toBe(before);
+  });
+});
+
+describe('deeply nested input', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'bottom';
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
+  // Written as text: JSON.stringify itself overflows the stack on values this deep.
+  const deepText = (depth: number) => `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}`;
+
+  it.each<[string, (s: any) => void, Array<string | number>]>([
+    ['in the application context', (s) => (s.context.context = { data: 'DEEP' }), ['context', 'context', 'data']],
+    ['as $schemaVersion', (s) => (s.$schemaVersion = 'DEEP'), ['$schemaVersion']],
+    ['in a raw item', (s) => (s.generatedItems[0].rawItem.extra = 'DEEP'), ['generatedItems', 0, 'rawItem', 'extra']],
+  ])('%s: too_deep with the path, from every reader (never a RangeError)', async (_label, change, pathStart) => {
+    const text = withChange(change).replace('"DEEP"', deepText(5_000));
+    const error = await errorOf(text);
+    expect(error.reason).toBe('too_deep');
+    expect(error.path?.slice(0, pathStart.length)).toEqual(pathStart);
+    expect(error.message).toContain(`deeper than ${MAX_RUN_STATE_DEPTH} levels`);
+    for (const read of [() => inspectRunState(text), () => approvalRecords(text)]) expect(read).toThrow(expect.objectContaining({ reason: 'too_deep' }));
+    await expect(checkResumable(root, text)).rejects.toMatchObject({ reason: 'too_deep' });
+  });
+
+  it('context data up to the limit is read and written back unchanged', async () => {
+    const depth = MAX_RUN_STATE_DEPTH - 3; // the state, its context and the application context take three levels
+    const text = withChange((s) => (s.context.context = { data: nested(depth) }));
+    const state = await RunState.fromString(root, text);
+    expect(JSON.parse(state.toString()).context.context).toEqual({ data: nested(depth) });
+  });
+
+  it('toString() of a live context too deep to serialize is a RunStateError, not a stack overflow', async () => {
+    const deep = nested(200_000);
+    const { paused: live } = { paused: await run(weatherScenario({ afterResume: [] }).root, 'weather in Oakland and San Francisco?', { context: { deep } }) };
+    expect(() => live.state.toString()).toThrow(expect.objectContaining({ reason: 'too_deep', name: 'RunStateError' }));
   });
 });
 

@@ -7,4 +7,5 @@ export * from './runStateSchema.js';
 export * from './runStateVersions.js';
 export * from './runStateReader.js';
 export { formatJsonPath } from './runStateError.js';
+export { MAX_RUN_STATE_DEPTH, checkRunStateStructure } from './runStateStructure.js';
 export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';

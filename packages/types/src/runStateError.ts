@@ -13,8 +13,10 @@ export type RunStateErrorReason =
   | 'newer_version'
   /** A field is missing or of the wrong type. */
   | 'invalid_state'
-  /** A `__proto__` / `constructor` / `prototype` key where the format does not allow one. */
+  /** A `__proto__` key anywhere, or a `constructor` / `prototype` key as a key of one of the format's maps. */
   | 'prototype_key'
+  /** Nested deeper than `MAX_RUN_STATE_DEPTH` levels. */
+  | 'too_deep'
   /** An agent reference that the rebuilt agent graph does not contain. */
   | 'unresolved_agent'
   /** A nested agent-tool run whose agent tool the rebuilt graph does not contain. */

@@ -2,6 +2,7 @@ import { PROTO_KEY_MESSAGE, SerializedRunStateSchema, type SerializedRunState } 
 import { RunStateError, formatJsonPath } from './runStateError.js';
 import { migrateRunStateJson, type RunStateJson } from './runStateVersions.js';
 import { fromReferenceRunState, isReferenceRunState } from './referenceRunState.js';
+import { checkRunStateStructure } from './runStateStructure.js';
 
 /** A serialized state read, checked and migrated to the current schema version. */
 export interface ReadRunState {
@@ -20,20 +21,21 @@ export function readRunStateJson(text: unknown): ReadRunState {
     throw new RunStateError('invalid_json', `Failed to parse run state. Expected a string, got ${text === null ? 'null' : typeof text}.`);
   }
   const value = parseJson(text);
-  // JSON.parse keeps `"__proto__"` as an own key; look for it only when the text contains one.
-  if (text.includes('"__proto__"')) assertNoProtoKeys(value);
+  checkRunStateStructure(value);
   return readParsed(value);
 }
 
 /** Like `readRunStateJson`, for a state that is already parsed (for example `state.toJSON()`). */
 export function readRunStateValue(value: unknown): ReadRunState {
-  assertNoProtoKeys(value);
+  checkRunStateStructure(value);
   return readParsed(value);
 }
 
 /** Parses JSON text, turning a syntax error into `RunStateError('invalid_json')`. */
 export function parseRunStateText(text: string): unknown {
-  return parseJson(text);
+  const value = parseJson(text);
+  checkRunStateStructure(value);
+  return value;
 }
 
 function parseJson(text: string): unknown {
@@ -70,24 +72,4 @@ function readParsed(value: unknown): ReadRunState {
   // The input itself, not zod's copy: it passed the schema, and keeping its key order makes
   // rewriting a state byte-for-byte stable (zod would move known keys first).
   return { state: migrated as SerializedRunState, writtenVersion: writtenVersion as string };
-}
-
-/** Rejects a `__proto__` key anywhere: it has no place in the format, and is how prototypes get polluted. */
-function assertNoProtoKeys(root: unknown): void {
-  const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value: root, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) if (typeof value[i] === 'object' && value[i] !== null) stack.push({ value: value[i], path: [...path, i] });
-      continue;
-    }
-    for (const key of Object.keys(value)) {
-      if (key === '__proto__') {
-        throw new RunStateError('prototype_key', `Invalid run state: a "__proto__" key at ${formatJsonPath([...path, key])} is not allowed.`, { path: [...path, key] });
-      }
-      const child = (value as Record<string, unknown>)[key];
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, path: [...path, key] });
-    }
-  }
 }
