@@ -264,7 +264,7 @@ export class Runner {
     const exit = await Effect.runPromiseExit(this.#traced(exclusively(record, runLoop(record, this.#env(state, options, false, undefined))), options), {
       signal: options.signal,
     });
-    const outcome = completionOf(exit, options.signal);
+    const outcome = completionOf(exit, options.signal, record);
     await persist(outcome, record);
     if (!outcome.ok) throw attachState(outcome.error, state);
     return new RunResult(state);
@@ -289,7 +289,7 @@ export class Runner {
       else options.signal.addEventListener('abort', onAbort, { once: true });
     }
     fiber.addObserver((exit) => {
-      const outcome = completionOf(exit, options.signal);
+      const outcome = completionOf(exit, options.signal, record);
       if (!outcome.ok) attachState(outcome.error, state);
       persist(outcome, record).then(
         () => resolve(outcome),
@@ -310,10 +310,13 @@ function persist(outcome: Completion, record: RunRecord): Promise<void> {
   );
 }
 
-function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined): Completion {
+function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined, record: RunRecord): Completion {
   if (Exit.isSuccess(exit)) return { ok: true };
   if (Cause.hasInterruptsOnly(exit.cause)) {
-    return { ok: false, error: signal?.aborted ? signal.reason : abortError(), interrupted: true };
+    // The caller's abort: a reason the caller gave; else the model's own abort error when a call was
+    // in flight (as the reference rejects), rather than the signal's bare DOMException.
+    const error = signal?.aborted ? (isDefaultAbortReason(signal.reason) ? (record.abortedWith ?? signal.reason) : signal.reason) : abortError();
+    return { ok: false, error, interrupted: true };
   }
   const failure = Cause.findErrorOption(exit.cause);
   if (failure._tag === 'Some') return { ok: false, error: toPublicError(failure.value), interrupted: false };
@@ -338,6 +341,11 @@ function checkedMaxTurns(maxTurns: number | null): number | null {
 function checkedReasoningItemIdPolicy(policy: unknown): ReasoningItemIdPolicy | undefined {
   if (policy === undefined || policy === 'preserve' || policy === 'omit') return policy;
   throw new UserError(`reasoningItemIdPolicy must be 'preserve' or 'omit', got ${JSON.stringify(policy)}.`);
+}
+
+/** `controller.abort()` without a reason gives a DOMException named AbortError. */
+function isDefaultAbortReason(reason: unknown): boolean {
+  return typeof DOMException !== 'undefined' && reason instanceof DOMException && reason.name === 'AbortError';
 }
 
 function abortError(): Error {

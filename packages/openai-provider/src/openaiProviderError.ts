@@ -1,3 +1,5 @@
+import { AgentsError } from '@baton/types';
+
 /** Which OpenAI API a model talks to. */
 export type OpenAIApi = 'responses' | 'chat_completions';
 
@@ -44,9 +46,10 @@ export interface OpenAIProviderErrorDetails {
 
 /**
  * The one error the OpenAI provider throws for a failed call, tagged by `reason`. It carries the
- * HTTP status and the request id (the `x-request-id` header) whenever the server sent them.
+ * HTTP status and the request id (the `x-request-id` header) whenever the server sent them. An
+ * `AgentsError`, so one `catch (e instanceof AgentsError)` covers Baton's errors and the provider's.
  */
-export class OpenAIProviderError extends Error {
+export class OpenAIProviderError extends AgentsError {
   readonly _tag = 'OpenAIProviderError';
   readonly reason: OpenAIProviderErrorReason;
   readonly api: OpenAIApi;
@@ -63,7 +66,8 @@ export class OpenAIProviderError extends Error {
   attempts = 1;
 
   constructor(details: OpenAIProviderErrorDetails) {
-    super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(details.message);
+    if (details.cause !== undefined) this.cause = details.cause;
     this.name = 'OpenAIProviderError';
     this.reason = details.reason;
     this.api = details.api;

@@ -53,6 +53,11 @@ export interface RunRecord<TContext = any> {
   reasoningItemIdPolicy?: ReasoningItemIdPolicy;
   /** The session this run writes to, and what it has written (absent without a session). */
   session?: SessionProgress;
+  /**
+   * What the model call in flight rejected with when the caller's signal cancelled the run (its
+   * own abort error): the run rejects with it, as the reference's does. Cleared when a run starts.
+   */
+  abortedWith?: unknown;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */
   running?: boolean;
 }
@@ -76,6 +81,7 @@ export function exclusively<A, E>(record: RunRecord, program: Effect.Effect<A, E
       );
     }
     record.running = true;
+    record.abortedWith = undefined;
     return program.pipe(Effect.ensuring(Effect.sync(() => void (record.running = false))));
   });
 }

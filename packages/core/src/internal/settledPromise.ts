@@ -5,7 +5,12 @@ import { Effect } from 'effect';
  * has really settled: a run that is cancelled ends only when the work it started has ended, even
  * when that work ignores the abort.
  */
-export function settledPromise<A, E>(run: (signal: AbortSignal) => Promise<A>, onError: (cause: unknown) => E): Effect.Effect<A, E> {
+export function settledPromise<A, E>(
+  run: (signal: AbortSignal) => Promise<A>,
+  onError: (cause: unknown) => E,
+  /** Receives what the promise rejected with after the interruption aborted it (the callee's own abort error). */
+  onAbortedRejection?: (cause: unknown) => void,
+): Effect.Effect<A, E> {
   return Effect.callback<A, E>((resume) => {
     const controller = new AbortController();
     let promise: Promise<A>;
@@ -23,7 +28,7 @@ export function settledPromise<A, E>(run: (signal: AbortSignal) => Promise<A>, o
       controller.abort();
       return promise.then(
         () => undefined,
-        () => undefined,
+        (cause: unknown) => onAbortedRejection?.(cause),
       );
     });
   });

@@ -26,7 +26,7 @@ import { withModelRetries } from './modelRetry.js';
 export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => void (record.currentTurn += 1));
   if (!env.streamed) {
-    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }));
+    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     return startTurn.pipe(
       Effect.andThen(withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false })),
       Effect.flatMap(checkResponse),
@@ -36,7 +36,7 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
   // One promise loop over the provider's stream: each delta is forwarded synchronously while the
   // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
   const progress = { producedEvents: false };
-  const attempt = settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env, progress), (cause) => new ExternalFailure({ cause }));
+  const attempt = settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env, progress), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
   return startTurn.pipe(
     Effect.andThen(withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents })),
     Effect.flatMap((done) =>
