@@ -3,6 +3,7 @@ import {
   AgentsError,
   OutputGuardrailTripwireTriggered,
   UserError,
+  type RunError,
   type AgentInputItem,
   type HandoffInputFilter,
   type InputGuardrail,
@@ -28,7 +29,7 @@ import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult } from './streamedRunResult.js';
-import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
+import { ExternalFailure, asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
@@ -151,16 +152,20 @@ export class Runner {
     return options.stream ? this.#runStreamed(state, options) : this.#runPlain(state, options);
   }
 
-  /** The run as an Effect: succeeds with the result, fails with the run's typed error. */
+  /**
+   * The run as an Effect: succeeds with the result; fails with a `RunError` (narrow it with
+   * `Effect.catchTag('MaxTurnsExceededError', ...)`), or with `ExternalFailure` carrying what a
+   * model or your own code threw.
+   */
   runEffect<TAgent extends Agent<any, any>, TContext = unknown>(
     agent: TAgent,
     input: RunInputArg<TContext, TAgent>,
     options: NonStreamRunOptions<TContext> = {},
-  ): Effect.Effect<RunResult<TContext, TAgent>, RunFailure> {
+  ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
     const loop = (state: RunState<TContext, TAgent>) =>
       this.#traced(exclusively(recordOf(state), runLoop(recordOf(state), this.#env(state, options, false, undefined))), options);
-    return Effect.gen(function* () {
+    const program = Effect.gen(function* () {
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
       yield* loop(state).pipe(
@@ -173,6 +178,8 @@ export class Runner {
       yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
+    // Baton's own failures are the RunError classes (an AgentsError a tool threw itself passes as-is).
+    return program as Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure>;
   }
 
   async #prepareState<TAgent extends Agent<any, any>, TContext>(

@@ -50,7 +50,7 @@ export interface OpenAIProviderErrorDetails {
  * `AgentsError`, so one `catch (e instanceof AgentsError)` covers Baton's errors and the provider's.
  */
 export class OpenAIProviderError extends AgentsError {
-  readonly _tag = 'OpenAIProviderError';
+  override readonly _tag = 'OpenAIProviderError' as const;
   readonly reason: OpenAIProviderErrorReason;
   readonly api: OpenAIApi;
   readonly status: number | undefined;

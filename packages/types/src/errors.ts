@@ -7,30 +7,40 @@ import type {
 import type { RegisteredRunState } from './registry.js';
 
 /**
- * Base of every error Baton throws. `name` is the class name; `state` (when present) is the run
- * state at the time of the error, for inspection or to resume.
+ * Base of every error Baton throws. `name` is the class name; `_tag` is the class name too, so an
+ * Effect program can `Effect.catchTag('MaxTurnsExceededError', ...)`; `state` (when present) is the
+ * run state at the time of the error, for inspection or to resume.
  */
 export abstract class AgentsError extends Error {
   declare state?: RegisteredRunState;
+  readonly _tag: string;
 
   constructor(message: string, state?: RegisteredRunState) {
     super(message);
     this.name = new.target.name;
+    this._tag = new.target.name;
     if (state !== undefined) this.state = state;
   }
 }
 
 /** Something went wrong inside Baton itself. */
-export class SystemError extends AgentsError {}
+export class SystemError extends AgentsError {
+  declare readonly _tag: 'SystemError';
+}
 
 /** The run needed more turns than `maxTurns` allows. */
-export class MaxTurnsExceededError extends AgentsError {}
+export class MaxTurnsExceededError extends AgentsError {
+  declare readonly _tag: 'MaxTurnsExceededError';
+}
 
 /** The model did something it should not (unknown tool, invalid arguments, unparsable output). */
-export class ModelBehaviorError extends AgentsError {}
+export class ModelBehaviorError extends AgentsError {
+  declare readonly _tag: 'ModelBehaviorError' | 'InvalidToolInputError';
+}
 
 /** The model refused to produce the structured output. */
 export class ModelRefusalError extends AgentsError {
+  declare readonly _tag: 'ModelRefusalError';
   constructor(
     public readonly refusal: string,
     state?: RegisteredRunState,
@@ -40,10 +50,13 @@ export class ModelRefusalError extends AgentsError {
 }
 
 /** The program using Baton passed something invalid. The message names what is wrong. */
-export class UserError extends AgentsError {}
+export class UserError extends AgentsError {
+  declare readonly _tag: 'UserError' | 'InvalidToolOutputError' | 'RunStateError';
+}
 
 /** A model call ran past its timeout (the reference's error; `code` is `ETIMEDOUT`). */
 export class ModelTimeoutError extends AgentsError {
+  declare readonly _tag: 'ModelTimeoutError';
   readonly code = 'ETIMEDOUT';
   readonly timeoutMs: number;
   /** The provider's error seen after the timeout fired, if any. */
@@ -58,6 +71,7 @@ export class ModelTimeoutError extends AgentsError {
 
 /** A tool returned output that does not match what it declared. */
 export class InvalidToolOutputError extends UserError {
+  declare readonly _tag: 'InvalidToolOutputError';
   constructor(
     message: string,
     state?: RegisteredRunState,
@@ -70,6 +84,7 @@ export class InvalidToolOutputError extends UserError {
 
 /** The model's tool arguments are not valid JSON or do not match the tool's schema. */
 export class InvalidToolInputError extends ModelBehaviorError {
+  declare readonly _tag: 'InvalidToolInputError';
   constructor(
     message: string,
     state?: RegisteredRunState,
@@ -81,6 +96,7 @@ export class InvalidToolInputError extends ModelBehaviorError {
 
 /** A guardrail threw (or returned something that is not a valid result). */
 export class GuardrailExecutionError extends AgentsError {
+  declare readonly _tag: 'GuardrailExecutionError';
   constructor(
     message: string,
     public readonly error: Error,
@@ -92,6 +108,7 @@ export class GuardrailExecutionError extends AgentsError {
 
 /** A tool failed in a way that ends the run (its error function rethrew, or a tool guardrail threw). */
 export class ToolCallError extends AgentsError {
+  declare readonly _tag: 'ToolCallError';
   constructor(
     message: string,
     public readonly error: Error,
@@ -102,6 +119,7 @@ export class ToolCallError extends AgentsError {
 }
 
 export class ToolTimeoutError extends AgentsError {
+  declare readonly _tag: 'ToolTimeoutError';
   readonly toolName: string;
   readonly timeoutMs: number;
   constructor(args: { toolName: string; timeoutMs: number; state?: RegisteredRunState }) {
@@ -112,6 +130,7 @@ export class ToolTimeoutError extends AgentsError {
 }
 
 export class InputGuardrailTripwireTriggered extends AgentsError {
+  declare readonly _tag: 'InputGuardrailTripwireTriggered';
   constructor(
     message: string,
     public readonly result: InputGuardrailResult,
@@ -122,6 +141,7 @@ export class InputGuardrailTripwireTriggered extends AgentsError {
 }
 
 export class OutputGuardrailTripwireTriggered extends AgentsError {
+  declare readonly _tag: 'OutputGuardrailTripwireTriggered';
   constructor(
     message: string,
     public readonly result: OutputGuardrailResult,
@@ -132,6 +152,7 @@ export class OutputGuardrailTripwireTriggered extends AgentsError {
 }
 
 export class ToolInputGuardrailTripwireTriggered extends AgentsError {
+  declare readonly _tag: 'ToolInputGuardrailTripwireTriggered';
   constructor(
     message: string,
     public readonly result: ToolInputGuardrailResult,
@@ -142,6 +163,7 @@ export class ToolInputGuardrailTripwireTriggered extends AgentsError {
 }
 
 export class ToolOutputGuardrailTripwireTriggered extends AgentsError {
+  declare readonly _tag: 'ToolOutputGuardrailTripwireTriggered';
   constructor(
     message: string,
     public readonly result: ToolOutputGuardrailResult,

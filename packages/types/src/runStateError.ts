@@ -47,6 +47,7 @@ export interface RunStateErrorDetails {
  * reference), tagged with a `reason`; reading never throws anything else, and never changes the input.
  */
 export class RunStateError extends UserError {
+  declare readonly _tag: 'RunStateError';
   readonly reason: RunStateErrorReason;
   readonly path: ReadonlyArray<string | number> | undefined;
   readonly foundVersion: string | undefined;
