@@ -50,6 +50,7 @@ export {
   type SessionHistoryTransactionAwareSession,
 } from './sessionHistory.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
+export { ModelProviderService } from './modelProviderService.js';
 export { ExternalFailure, type RunFailure } from './internal/failures.js';
 export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';

@@ -17,6 +17,7 @@ import {
 } from '@baton/types';
 import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
+import { ModelProviderService } from './modelProviderService.js';
 import { getLogger } from './logger.js';
 import type { ToolErrorFormatter } from './toolErrorFormatter.js';
 import type { OutputGuardrailBlockedMessage } from './outputGuardrailBlockedMessage.js';
@@ -163,12 +164,15 @@ export class Runner {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
-    const loop = (state: RunState<TContext, TAgent>) =>
-      this.#traced(exclusively(recordOf(state), runLoop(recordOf(state), this.#env(state, options, false, undefined))), options);
+    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) =>
+      this.#traced(exclusively(recordOf(state), runLoop(recordOf(state), this.#env(state, options, false, undefined, provider))), options);
+    const configured = this.config.modelProvider;
     const program = Effect.gen(function* () {
+      // (Not `??`: the CommonJS build turns `??` into a function, where `yield*` cannot be.)
+      const provider = configured !== undefined ? configured : yield* ModelProviderService;
       const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* loop(state).pipe(
+      yield* loop(state, provider).pipe(
         Effect.tapError((failure) =>
           Effect.sync(() => attachState(toPublicError(failure), state)).pipe(
             Effect.andThen(Effect.promise(() => persist({ ok: false, error: toPublicError(failure), interrupted: false }, record))),
@@ -228,16 +232,23 @@ export class Runner {
     return state;
   }
 
-  #env(state: RunState<any, any>, options: RunOptions<any>, streamed: boolean, channel: EventChannel<RunStreamEvent> | undefined): LoopEnv {
+  #env(
+    state: RunState<any, any>,
+    options: RunOptions<any>,
+    streamed: boolean,
+    channel: EventChannel<RunStreamEvent> | undefined,
+    provider: ModelProvider = this.config.modelProvider ?? lazyDefaultProvider,
+  ): LoopEnv {
     const record = recordOf(state);
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
     return {
-      runConfig: { ...this.config, ...stripRunOnly(options) },
+      // Nested agent-tool runs inherit this configuration, the provider in use included.
+      runConfig: { ...this.config, ...stripRunOnly(options), modelProvider: provider },
       serverConversation:
         options.previousResponseId !== undefined || options.conversationId !== undefined
           ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
           : undefined,
-      modelProvider: this.config.modelProvider ?? lazyDefaultProvider,
+      modelProvider: provider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
       inputGuardrails: [...(this.config.inputGuardrails ?? []), ...(options.inputGuardrails ?? [])],
