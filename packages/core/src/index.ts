@@ -25,6 +25,7 @@ export type { OutputGuardrailBlockedMessage, OutputGuardrailBlockedMessageArgs, 
 export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
 export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
 export { RunState } from './runState.js';
+export { systemClock, type WallClock } from './wallClock.js';
 export type { ContextStrategy } from './internal/serialization/readState.js';
 export { RunResult, RunResultBase } from './runResult.js';
 export { StreamedRunResult } from './streamedRunResult.js';

@@ -1,5 +1,7 @@
+import { systemClock, type WallClock } from './wallClock.js';
 import {
   RunStateError,
+  UserError,
   Usage,
   type ApprovalDecisionMetadata,
   type ApprovalTarget,
@@ -67,6 +69,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   readonly usage: Usage;
   readonly #approvals = new Map<string, ToolApprovalRecord>();
   readonly #requests = new Map<string, Map<string, ApprovalRequest>>();
+  #clock: WallClock = systemClock;
 
   constructor(context: TContext = {} as TContext, usage: Usage = new Usage()) {
     this.context = context;
@@ -107,11 +110,11 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     const target = approvalTargetOf(subject);
     const { toolName, callId } = target;
     const request = this.getApprovalRequest(target);
-    if (request && Date.now() >= Date.parse(request.expiresAt)) {
+    if (request && this.#clock.currentTimeMillisUnsafe() >= Date.parse(request.expiresAt)) {
       throw new RunStateError('approval_expired', `${expiryMessage(target, request.expiresAt)} It can no longer be approved.`);
     }
     const record = this.#record(toolName);
-    const meta: Decision = { approved: true, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
+    const meta: Decision = { approved: true, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = withoutKey(record.messages, callId);
     if (options.alwaysApprove) {
       // Calls rejected one by one stay rejected: a per-call decision beats the sticky one.
@@ -136,7 +139,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   rejectTool(subject: ApprovalSubject, options: RejectOptions = {}): void {
     const { toolName, callId } = approvalTargetOf(subject);
     const record = this.#record(toolName);
-    const meta: Decision = { approved: false, decidedAt: options.decidedAt ?? new Date().toISOString(), ...pickMeta(options) };
+    const meta: Decision = { approved: false, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = options.message !== undefined ? withKey(record.messages, callId, options.message) : withoutKey(record.messages, callId);
     if (options.alwaysReject) {
       // Calls approved one by one stay approved: a per-call decision beats the sticky one.
@@ -237,6 +240,24 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     return json;
   }
 
+  /**
+   * The clock approval expiry and decision times read (default: the system's). A run sets its
+   * fiber's clock, so an Effect test drives expiry with `TestClock`.
+   */
+  useClock(clock: WallClock): void {
+    if (typeof clock?.currentTimeMillisUnsafe !== 'function') throw new UserError('RunContext.useClock: expected a clock with currentTimeMillisUnsafe().');
+    this.#clock = clock;
+  }
+
+  /** The time this context reads, in milliseconds. */
+  now(): number {
+    return this.#clock.currentTimeMillisUnsafe();
+  }
+
+  #nowIso(): string {
+    return new Date(this.#clock.currentTimeMillisUnsafe()).toISOString();
+  }
+
   #record(toolName: string): ToolApprovalRecord {
     return this.#approvals.get(toolName) ?? { approved: [], rejected: [] };
   }
@@ -261,7 +282,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     const request = this.#requests.get(target.toolName)?.get(target.callId);
     if (!request) return undefined;
     const deadline = Date.parse(request.expiresAt);
-    if (Date.now() < deadline) return undefined;
+    if (this.#clock.currentTimeMillisUnsafe() < deadline) return undefined;
     if (decision?.approved === true) {
       const decidedAt = decision.decidedAt === undefined ? Number.NaN : Date.parse(decision.decidedAt);
       // A decision of unknown time counts as made in time.

@@ -124,7 +124,8 @@ function key(toolName: string, callId: string): string {
  * requests got an expiry.
  */
 export function setApprovalExpiries(state: RunState<any, any>, options: { ttlMs: number } | { expiresAt: Date | string }): number {
-  const expiresAt = 'ttlMs' in options ? Date.now() + options.ttlMs : options.expiresAt;
+  // `ttlMs` counts from the state's clock (the run's: TestClock in an Effect test).
+  const expiresAt = 'ttlMs' in options ? state.context.now() + options.ttlMs : options.expiresAt;
   let count = 0;
   for (const item of state.getInterruptions()) {
     if (state.context.getApprovalRequest({ toolName: item.toolName, callId: item.rawItem.callId })) continue;

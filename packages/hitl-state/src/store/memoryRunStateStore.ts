@@ -1,3 +1,4 @@
+import { systemClock, type WallClock } from '@baton/core';
 import {
   claimLost,
   newClaimToken,
@@ -22,6 +23,12 @@ interface Row extends StoredRun {
 export class MemoryRunStateStore implements RunStateStore {
   readonly #runs = new Map<string, Row>();
   readonly #outputs = new Map<string, Map<string, CommittedToolOutput>>();
+  readonly #clock: WallClock;
+
+  /** `clock`: where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
+  constructor(options: { clock?: WallClock } = {}) {
+    this.#clock = options.clock ?? systemClock;
+  }
 
   async init(): Promise<void> {}
 
@@ -40,7 +47,7 @@ export class MemoryRunStateStore implements RunStateStore {
       revision: (row?.revision ?? 0) + 1,
       claimedBy: undefined,
       leaseExpiresAt: undefined,
-      updatedAt: new Date(),
+      updatedAt: new Date(this.#clock.currentTimeMillisUnsafe()),
       token: undefined,
     };
     this.#runs.set(runId, next);
@@ -64,7 +71,7 @@ export class MemoryRunStateStore implements RunStateStore {
   async claim(runId: string, options: ClaimOptions): Promise<RunClaim | undefined> {
     const leaseMs = requireLease(options.leaseMs);
     const row = this.#runs.get(runId);
-    const now = Date.now();
+    const now = this.#clock.currentTimeMillisUnsafe();
     if (!row) return undefined;
     const lapsed = row.status === 'running' && row.leaseExpiresAt !== undefined && row.leaseExpiresAt.getTime() < now;
     if (row.status !== 'paused' && !lapsed) return undefined;
@@ -78,7 +85,7 @@ export class MemoryRunStateStore implements RunStateStore {
 
   async renew(claim: RunClaim, leaseMs?: number): Promise<RunClaim> {
     const row = this.#held(claim);
-    row.leaseExpiresAt = new Date(Date.now() + requireLease(leaseMs));
+    row.leaseExpiresAt = new Date(this.#clock.currentTimeMillisUnsafe() + requireLease(leaseMs));
     return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
   }
 
@@ -97,7 +104,7 @@ export class MemoryRunStateStore implements RunStateStore {
     const text = stateText(state);
     const schemaVersion = schemaVersionOf(claim.runId, text);
     const row = this.#held(claim);
-    Object.assign(row, { status, state: text, schemaVersion, revision: row.revision + 1, claimedBy: undefined, leaseExpiresAt: undefined, updatedAt: new Date(), token: undefined });
+    Object.assign(row, { status, state: text, schemaVersion, revision: row.revision + 1, claimedBy: undefined, leaseExpiresAt: undefined, updatedAt: new Date(this.#clock.currentTimeMillisUnsafe()), token: undefined });
     this.#outputs.delete(claim.runId);
     return view(row);
   }
@@ -105,7 +112,7 @@ export class MemoryRunStateStore implements RunStateStore {
   async release(claim: RunClaim): Promise<void> {
     const row = this.#runs.get(claim.runId);
     if (!row || row.token !== claim.token || row.status !== 'running') return;
-    Object.assign(row, { status: 'paused', claimedBy: undefined, leaseExpiresAt: undefined, updatedAt: new Date(), token: undefined });
+    Object.assign(row, { status: 'paused', claimedBy: undefined, leaseExpiresAt: undefined, updatedAt: new Date(this.#clock.currentTimeMillisUnsafe()), token: undefined });
   }
 
   #held(claim: RunClaim): Row {

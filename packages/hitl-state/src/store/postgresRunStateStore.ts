@@ -1,3 +1,4 @@
+import { systemClock, type WallClock } from '@baton/core';
 import {
   claimLost,
   newClaimToken,
@@ -33,6 +34,8 @@ export interface PostgresPool extends PostgresQueryable {
 export interface PostgresRunStateStoreOptions {
   /** Table names start with this (default `baton_`). */
   tablePrefix?: string;
+  /** Where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
+  clock?: WallClock;
 }
 
 interface RunRow {
@@ -52,12 +55,14 @@ interface RunRow {
  * losers see it already claimed. Writes under a claim lock the row and check the claim token.
  */
 export class PostgresRunStateStore implements RunStateStore {
+  readonly #clock: WallClock;
   readonly #pool: PostgresPool;
   readonly #t: { runs: string; outputs: string };
 
   constructor(pool: PostgresPool, options: PostgresRunStateStoreOptions = {}) {
     this.#pool = pool;
     this.#t = tableNames(options.tablePrefix);
+    this.#clock = options.clock ?? systemClock;
   }
 
   async init(): Promise<void> {
@@ -94,7 +99,7 @@ export class PostgresRunStateStore implements RunStateStore {
     const version = schemaVersionOf(runId, text);
     const { runs } = this.#t;
     return this.#transaction(async (client) => {
-      const now = Date.now();
+      const now = this.#clock.currentTimeMillisUnsafe();
       // Insert when absent; otherwise lock the row and check it may be replaced.
       const inserted = await client.query(
         `INSERT INTO ${runs} (run_id, status, state, schema_version, revision, updated_at) VALUES ($1, 'paused', $2, $3, 1, $4)
@@ -141,7 +146,7 @@ export class PostgresRunStateStore implements RunStateStore {
   async claim(runId: string, options: ClaimOptions): Promise<RunClaim | undefined> {
     const leaseMs = requireLease(options.leaseMs);
     const token = newClaimToken();
-    const now = Date.now();
+    const now = this.#clock.currentTimeMillisUnsafe();
     const { rows } = await this.#pool.query(
       `UPDATE ${this.#t.runs} SET status = 'running', claim_token = $2, claimed_by = $3, lease_expires_at = $4, updated_at = $5
        WHERE run_id = $1 AND (status = 'paused' OR (status = 'running' AND lease_expires_at < $5))
@@ -154,7 +159,7 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async renew(claim: RunClaim, leaseMs?: number): Promise<RunClaim> {
-    const until = Date.now() + requireLease(leaseMs);
+    const until = this.#clock.currentTimeMillisUnsafe() + requireLease(leaseMs);
     const { rowCount } = await this.#pool.query(
       `UPDATE ${this.#t.runs} SET lease_expires_at = $3 WHERE run_id = $1 AND claim_token = $2 AND status = 'running'`,
       [claim.runId, claim.token, until],
@@ -168,7 +173,7 @@ export class PostgresRunStateStore implements RunStateStore {
       await this.#lockHeld(client, claim);
       await client.query(
         `INSERT INTO ${this.#t.outputs} (run_id, call_id, item, committed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (run_id, call_id) DO NOTHING`,
-        [claim.runId, output.callId, output.item, Date.now()],
+        [claim.runId, output.callId, output.item, this.#clock.currentTimeMillisUnsafe()],
       );
     });
   }
@@ -185,7 +190,7 @@ export class PostgresRunStateStore implements RunStateStore {
       const { rows } = await client.query(
         `UPDATE ${this.#t.runs} SET status = $3, state = $4, schema_version = $5, revision = revision + 1, claim_token = NULL, claimed_by = NULL,
          lease_expires_at = NULL, updated_at = $6 WHERE run_id = $1 AND claim_token = $2 AND status = 'running' RETURNING *`,
-        [claim.runId, claim.token, status, text, version, Date.now()],
+        [claim.runId, claim.token, status, text, version, this.#clock.currentTimeMillisUnsafe()],
       );
       if (!rows[0]) throw claimLost(claim.runId);
       await client.query(`DELETE FROM ${this.#t.outputs} WHERE run_id = $1`, [claim.runId]);
@@ -197,7 +202,7 @@ export class PostgresRunStateStore implements RunStateStore {
     await this.#pool.query(
       `UPDATE ${this.#t.runs} SET status = 'paused', claim_token = NULL, claimed_by = NULL, lease_expires_at = NULL, updated_at = $3
        WHERE run_id = $1 AND claim_token = $2 AND status = 'running'`,
-      [claim.runId, claim.token, Date.now()],
+      [claim.runId, claim.token, this.#clock.currentTimeMillisUnsafe()],
     );
   }
 

@@ -1,3 +1,4 @@
+import { systemClock, type WallClock } from '@baton/core';
 import {
   claimLost,
   newClaimToken,
@@ -32,6 +33,8 @@ export interface SqliteDatabase {
 export interface SqliteRunStateStoreOptions {
   /** Table names start with this (default `baton_`). */
   tablePrefix?: string;
+  /** Where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
+  clock?: WallClock;
   /** How long a connection waits for another one's write lock (sets `busy_timeout`; default 5000 ms). */
   busyTimeoutMs?: number;
 }
@@ -53,12 +56,14 @@ interface RunRow {
  * claim token, so workers in several processes sharing the file resume each run once.
  */
 export class SqliteRunStateStore implements RunStateStore {
+  readonly #clock: WallClock;
   readonly #db: SqliteDatabase;
   readonly #t: { runs: string; outputs: string };
 
   constructor(db: SqliteDatabase, options: SqliteRunStateStoreOptions = {}) {
     this.#db = db;
     this.#t = tableNames(options.tablePrefix);
+    this.#clock = options.clock ?? systemClock;
     db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   }
 
@@ -95,7 +100,7 @@ export class SqliteRunStateStore implements RunStateStore {
       const row = this.#db.prepare(`SELECT status, revision FROM ${runs} WHERE run_id = ?`).get(runId) as Pick<RunRow, 'status' | 'revision'> | undefined;
       const refusal = saveRefusal(runId, row, options.expectedRevision);
       if (refusal) throw refusal;
-      const now = Date.now();
+      const now = this.#clock.currentTimeMillisUnsafe();
       if (row) {
         this.#db
           .prepare(`UPDATE ${runs} SET state = ?, schema_version = ?, revision = revision + 1, updated_at = ? WHERE run_id = ?`)
@@ -135,7 +140,7 @@ export class SqliteRunStateStore implements RunStateStore {
   async claim(runId: string, options: ClaimOptions): Promise<RunClaim | undefined> {
     const leaseMs = requireLease(options.leaseMs);
     const token = newClaimToken();
-    const now = Date.now();
+    const now = this.#clock.currentTimeMillisUnsafe();
     const row = this.#db
       .prepare(
         `UPDATE ${this.#t.runs} SET status = 'running', claim_token = ?, claimed_by = ?, lease_expires_at = ?, updated_at = ?
@@ -148,7 +153,7 @@ export class SqliteRunStateStore implements RunStateStore {
   }
 
   async renew(claim: RunClaim, leaseMs?: number): Promise<RunClaim> {
-    const until = Date.now() + requireLease(leaseMs);
+    const until = this.#clock.currentTimeMillisUnsafe() + requireLease(leaseMs);
     const { changes } = this.#db
       .prepare(`UPDATE ${this.#t.runs} SET lease_expires_at = ? WHERE run_id = ? AND claim_token = ? AND status = 'running'`)
       .run(until, claim.runId, claim.token);
@@ -161,7 +166,7 @@ export class SqliteRunStateStore implements RunStateStore {
       this.#requireHeld(claim);
       this.#db
         .prepare(`INSERT INTO ${this.#t.outputs} (run_id, call_id, item, committed_at) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, call_id) DO NOTHING`)
-        .run(claim.runId, output.callId, output.item, Date.now());
+        .run(claim.runId, output.callId, output.item, this.#clock.currentTimeMillisUnsafe());
     });
     commit.immediate();
   }
@@ -183,7 +188,7 @@ export class SqliteRunStateStore implements RunStateStore {
           `UPDATE ${this.#t.runs} SET status = ?, state = ?, schema_version = ?, revision = revision + 1, claim_token = NULL, claimed_by = NULL,
            lease_expires_at = NULL, updated_at = ? WHERE run_id = ? AND claim_token = ? AND status = 'running'`,
         )
-        .run(status, text, version, Date.now(), claim.runId, claim.token);
+        .run(status, text, version, this.#clock.currentTimeMillisUnsafe(), claim.runId, claim.token);
       if (changes === 0) throw claimLost(claim.runId);
       this.#db.prepare(`DELETE FROM ${this.#t.outputs} WHERE run_id = ?`).run(claim.runId);
       return this.#row(claim.runId)!;
@@ -197,7 +202,7 @@ export class SqliteRunStateStore implements RunStateStore {
         `UPDATE ${this.#t.runs} SET status = 'paused', claim_token = NULL, claimed_by = NULL, lease_expires_at = NULL, updated_at = ?
          WHERE run_id = ? AND claim_token = ? AND status = 'running'`,
       )
-      .run(Date.now(), claim.runId, claim.token);
+      .run(this.#clock.currentTimeMillisUnsafe(), claim.runId, claim.token);
   }
 
   #row(runId: string): RunRow | undefined {

@@ -1,4 +1,4 @@
-import { Duration, Effect } from 'effect';
+import { Clock, Duration, Effect } from 'effect';
 import {
   UserError,
   type Model,
@@ -36,10 +36,14 @@ export function withModelRetries<A>(attempt: Effect.Effect<A, ExternalFailure>, 
   const loop = (failedAttempts: number): Effect.Effect<A, ExternalFailure> =>
     attempt.pipe(
       Effect.catch((failure: ExternalFailure) =>
-        Effect.tryPromise({
-          try: () => retryDelay(failure.cause, failedAttempts + 1, maxRetries, scope),
-          catch: (cause) => new ExternalFailure({ cause }),
-        }).pipe(
+        Clock.currentTimeMillis.pipe(
+          Effect.flatMap((now) =>
+            Effect.tryPromise({
+              try: () => retryDelay(failure.cause, failedAttempts + 1, maxRetries, scope, now),
+              catch: (cause) => new ExternalFailure({ cause }),
+            }),
+          ),
+        ).pipe(
           Effect.flatMap((delayMs) =>
             delayMs === undefined ? Effect.fail(failure) : Effect.sleep(Duration.millis(delayMs)).pipe(Effect.andThen(loop(failedAttempts + 1))),
           ),
@@ -50,11 +54,11 @@ export function withModelRetries<A>(attempt: Effect.Effect<A, ExternalFailure>, 
 }
 
 /** The delay before the next attempt, or undefined when the failure stands. */
-async function retryDelay(error: unknown, attempt: number, maxRetries: number, scope: RetryScope): Promise<number | undefined> {
+async function retryDelay(error: unknown, attempt: number, maxRetries: number, scope: RetryScope, now: number): Promise<number | undefined> {
   if (attempt > maxRetries) return undefined;
   const { model, request, stream } = scope;
   const advice = await model.getRetryAdvice?.({ request, error, stream, attempt });
-  const normalized = normalizeRetryError(error, request.signal, advice);
+  const normalized = normalizeRetryError(error, request.signal, advice, now);
   const replaySafety = advice?.replaySafety ?? 'unknown';
   if (normalized.isAbort || scope.producedEvents() || (stream && replaySafety === 'unsafe')) return undefined;
   const statefulRequest = request.previousResponseId !== undefined || request.conversationId !== undefined;
@@ -110,11 +114,11 @@ const NETWORK_ERROR_CODES = new Set([
 const NETWORK_MESSAGES = ['fetch failed', 'network error', 'connection error', 'socket hang up'];
 
 /** What the policy is told about a failure: read from the error (and its causes), then the provider's facts over it. */
-export function normalizeRetryError(error: unknown, signal: AbortSignal | undefined, advice: ModelRetryAdvice | undefined): ModelRetryNormalizedError {
+export function normalizeRetryError(error: unknown, signal: AbortSignal | undefined, advice: ModelRetryAdvice | undefined, now: number): ModelRetryNormalizedError {
   const chain = causeChain(error);
   const statusCode = firstOf(chain, (e) => (typeof e.statusCode === 'number' ? e.statusCode : typeof e.status === 'number' ? e.status : undefined));
   const errorCode = firstOf(chain, (e) => (typeof e.code === 'string' ? e.code : typeof e.errorCode === 'string' ? e.errorCode : undefined));
-  const retryAfterMs = advice?.retryAfterMs ?? firstOf(chain, (e) => (typeof e.retryAfterMs === 'number' ? e.retryAfterMs : retryAfterFromHeaders(headersOf(e))));
+  const retryAfterMs = advice?.retryAfterMs ?? firstOf(chain, (e) => (typeof e.retryAfterMs === 'number' ? e.retryAfterMs : retryAfterFromHeaders(headersOf(e), now)));
   const isNetworkError = chain.some(
     (e) =>
       NETWORK_ERROR_NAMES.has(String(e.name)) ||
@@ -158,7 +162,7 @@ function headersOf(error: ErrorLike): Headers | Record<string, unknown> | undefi
   return isHeaders(response?.headers) ? response.headers : undefined;
 }
 
-function retryAfterFromHeaders(headers: Headers | Record<string, unknown> | undefined): number | undefined {
+function retryAfterFromHeaders(headers: Headers | Record<string, unknown> | undefined, now: number): number | undefined {
   const read = (name: string): string | undefined => {
     if (headers === undefined) return undefined;
     if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
@@ -172,5 +176,5 @@ function retryAfterFromHeaders(headers: Headers | Record<string, unknown> | unde
   const seconds = Number(after);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
   const at = Date.parse(after);
-  return Number.isNaN(at) || at <= Date.now() ? undefined : at - Date.now();
+  return Number.isNaN(at) || at <= now ? undefined : at - now;
 }

@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import { Clock, Effect } from 'effect';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';
@@ -20,6 +20,8 @@ const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
  */
 export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
   return Effect.gen(function* () {
+    // Approval expiry reads the run's clock (TestClock in an Effect test).
+    record.context.useClock(yield* Clock.Clock);
     const step = record.currentStep;
     if (step?.type === 'next_step_final_output') {
       // A state that already has its answer (or whose output check failed): check it again, no model call.
