@@ -11,7 +11,7 @@ import {
 } from '@baton/types';
 import { compileSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
-import { rememberHandledToolError } from './internal/handledToolErrors.js';
+import { rememberHandledToolError } from './internal/toolCallScope.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
 import type { RunContext } from './runContext.js';

@@ -128,12 +128,9 @@ describe('guardrailFromAgent (input)', () => {
 });
 
 describe('the seed pattern: run(checker, input, { context }) inside a guardrail', () => {
-  // Core problem (see the package report): running another agent with the parent's RunContext (as
-  // the seeds' math-homework guardrail does) replaces the parent run's remembered configuration, so
-  // a later agent-as-tool in the parent run loses the parent Runner's modelProvider. Suspected:
-  // packages/core/src/runner.ts #env calls rememberRunConfig(record.context, ...) for every run,
-  // keyed by the RunContext, and internal/agentTool.ts reads runConfigOf(context) for nested runs.
-  // guardrailFromAgent avoids it by giving the checker its own RunContext around the same value and usage.
+  // Running another agent with the parent's RunContext (as the seeds' math-homework guardrail does)
+  // must not change the parent run's configuration: a later agent-as-tool in the parent run keeps
+  // the parent Runner's modelProvider (core keeps it with each tool call, not with the context).
   it('keeps the parent runner\'s configuration for the rest of the parent run', async () => {
     const subModel = new ScriptedModel([[assistantMessage('sub answer')]]);
     const provider = { getModel: (name?: string) => (name === 'sub-model' ? subModel : Promise.reject(new Error(`unknown model ${name}`))) };

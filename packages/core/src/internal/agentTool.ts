@@ -17,10 +17,9 @@ import { RunState } from '../runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from './names.js';
 import { toSmartString } from './items.js';
-import { runConfigOf } from './runConfigOf.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from './validate.js';
 import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../tool.js';
-import { rememberHandledToolError } from './handledToolErrors.js';
+import { callScopeOf, rememberHandledToolError } from './toolCallScope.js';
 import { completeToolCallDetails } from './toolCallDetails.js';
 import { agentToolInput, type AgentToolInputBuilder } from './agentToolInput.js';
 import { compileSchema } from './schema.js';
@@ -172,7 +171,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const runner = new Runner(options.runConfig ?? runConfigOf(details) ?? {});
+    const runner = new Runner(options.runConfig ?? callScopeOf(details)?.runConfig ?? {});
     const startFrom =
       details.resumeState !== undefined
         ? await resumedNestedState(details.resumeState, context, runContext)

@@ -24,8 +24,7 @@ import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode, runGuardrailFunction } from '../userCode.js';
 import { functionCallResult, itemEvent, toolCallOutput } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
-import { rememberRunConfig } from '../runConfigOf.js';
-import { handledToolErrorOf } from '../handledToolErrors.js';
+import { attachCallScope, type ToolCallScope } from '../toolCallScope.js';
 import { formatToolError } from '../formatToolError.js';
 import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../toolErrorFormatter.js';
 import type { ToolRun } from './classifyResponse.js';
@@ -189,12 +188,13 @@ function invokeTool(
   };
   return withAbortSignal((signal) => {
     const details: ToolCallDetails = { toolCall: call, signal, emit };
-    rememberRunConfig(details, env.runConfig);
+    const scope: ToolCallScope = { runConfig: env.runConfig };
+    attachCallScope(details, scope);
     if (resumeState !== undefined) details.resumeState = resumeState;
     return Effect.tryPromise({
       try: () => tool.invoke(record.context, call.arguments, details),
       catch: (error) => error,
-    }).pipe(Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: handledToolErrorOf(details) })));
+    }).pipe(Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: scope.handledError })));
   }).pipe(
     Effect.catch((error: unknown) =>
       error instanceof InvalidToolInputError
