@@ -14,6 +14,7 @@ import { formatTable } from './report/table.js';
 import { signalNote } from './report/signals.js';
 import { idleNote, stateNote } from './report/notes.js';
 import { formatStateReading, measureStateReading } from './scenarios/stateReading.js';
+import { formatImportTime, measureImportTime } from './scenarios/importTime.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -55,6 +56,8 @@ console.log(`\n${idleNote(reports)}`);
 console.log(`\n${signalNote(reports)}`);
 const stateReading = await measureStateReading();
 console.log(`\n${formatStateReading(stateReading)}`);
+const importTime = await measureImportTime();
+console.log(`\n${formatImportTime(importTime)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
@@ -76,6 +79,7 @@ writeFileSync(
       durationSeconds: (performance.now() - started) / 1000,
       rows,
       stateReading,
+      importTime,
       reports,
     },
     null,

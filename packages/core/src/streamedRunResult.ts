@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
-import { Effect, Exit, Stream, type Fiber } from 'effect';
+import * as Effect from 'effect/Effect';
+import * as Exit from 'effect/Exit';
+import * as Stream from 'effect/Stream';
+import type * as Fiber from 'effect/Fiber';
 import type { RunStreamEvent } from '@baton/types';
 import type { Agent } from './agent.js';
 import { RunResultBase } from './runResult.js';

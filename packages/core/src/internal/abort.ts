@@ -1,4 +1,5 @@
-import { Effect, Exit } from 'effect';
+import * as Effect from 'effect/Effect';
+import * as Exit from 'effect/Exit';
 
 /**
  * Gives `use` an AbortSignal that fires when the effect is interrupted or fails, so promise-based

@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 
 /**
  * The bounded buffer between a run and the one consumer of its events. A full buffer makes the

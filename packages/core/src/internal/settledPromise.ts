@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 
 /**
  * Like `Effect.tryPromise`, but interruption aborts the signal and then waits until the promise

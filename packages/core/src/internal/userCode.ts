@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 import { AgentsError } from '@baton/types';
 import { ExternalFailure, type RunFailure } from './failures.js';
 

@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 
 /**
  * What a guardrail function may return: a value, a promise, or an Effect program. Core runs an

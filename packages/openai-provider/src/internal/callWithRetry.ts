@@ -1,4 +1,7 @@
-import { Cause, Duration, Effect, Exit } from 'effect';
+import * as Cause from 'effect/Cause';
+import * as Duration from 'effect/Duration';
+import * as Effect from 'effect/Effect';
+import * as Exit from 'effect/Exit';
 import type { ModelSettings } from '@baton/types';
 import { OpenAIProviderError, type OpenAIApi } from '../openaiProviderError.js';
 import { resolveRetryPolicy, resolveTimeout, retrySchedule } from './retryPolicy.js';

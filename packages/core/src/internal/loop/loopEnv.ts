@@ -1,4 +1,4 @@
-import type { Effect } from 'effect';
+import type * as Effect from 'effect/Effect';
 import type { RunConfig } from '../../runner.js';
 import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
 import type { OutputGuardrailBlockedMessage } from '../../outputGuardrailBlockedMessage.js';

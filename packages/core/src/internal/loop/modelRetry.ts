@@ -1,4 +1,6 @@
-import { Clock, Duration, Effect } from 'effect';
+import * as Clock from 'effect/Clock';
+import * as Duration from 'effect/Duration';
+import * as Effect from 'effect/Effect';
 import {
   UserError,
   type Model,

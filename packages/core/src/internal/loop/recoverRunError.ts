@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 import { RunMessageOutputItem, UserError, type AgentsError } from '@baton/types';
 import type { RunErrorKind } from '../../runErrorHandlers.js';
 import type { RunFailure } from '../failures.js';

@@ -1,4 +1,5 @@
-import { Clock, Effect } from 'effect';
+import * as Clock from 'effect/Clock';
+import * as Effect from 'effect/Effect';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';

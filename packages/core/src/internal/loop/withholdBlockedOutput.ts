@@ -1,4 +1,4 @@
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { OUTPUT_GUARDRAIL_BLOCKED_TOOL_OUTPUT, type OutputGuardrailBlockedMessage } from '../../outputGuardrailBlockedMessage.js';
