@@ -12,7 +12,7 @@ import {
   type RunContextContract,
   type SerializedOutputType,
 } from '@baton/types';
-import { compileSchema, isStandardSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { isStandardSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';

@@ -7,8 +7,6 @@ import {
   type FunctionCallResultOutput,
   type ReasoningItemIdPolicy,
   type RunItem,
-  type ToolOutputImage,
-  type ToolOutputText,
   type UserContent,
   type RunItemStreamEventName,
 } from '@baton/types';

@@ -1,27 +1,22 @@
 import * as Effect from 'effect/Effect';
 import {
-  AgentsError,
-  GuardrailExecutionError,
   InvalidToolInputError,
   ModelBehaviorError,
   RunToolApprovalItem,
   RunToolCallOutputItem,
   ToolCallError,
-  ToolInputGuardrailTripwireTriggered,
   ToolInterruption,
-  ToolOutputGuardrailTripwireTriggered,
   ToolStreamEndEvent,
   ToolStreamStartEvent,
   type FunctionCallItem,
   type FunctionTool,
   type ToolCallDetails,
   type ToolEmission,
-  type ToolGuardrailFunctionOutput,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { withAbortSignal } from '../abort.js';
 import { toPublicError, type RunFailure } from '../failures.js';
-import { fromUserCode, runGuardrailFunction } from '../userCode.js';
+import { fromUserCode } from '../userCode.js';
 import { functionCallResult, itemEvent, toolCallOutput } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { attachCallScope, type ToolCallScope } from '../toolCallScope.js';
@@ -30,6 +25,7 @@ import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../tool
 import type { ToolRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
+import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
@@ -231,98 +227,6 @@ function commitOutput(
   const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
   const item = new RunToolCallOutputItem(raw, agent as never, output);
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
-}
-
-/** Tool input guardrails, in order: returns the rejection message, or undefined to run the tool. */
-function runToolInputGuardrails(
-  tool: FunctionTool<any>,
-  call: FunctionCallItem,
-  agent: Agent<any, any>,
-  record: RunRecord,
-): Effect.Effect<string | undefined, RunFailure> {
-  return runToolGuardrails(
-    'input',
-    tool.inputGuardrails ?? [],
-    (guardrail) => guardrail.run({ context: record.context, agent: agent as never, toolCall: call }),
-    (result) => {
-      const tagged = { guardrail: { type: 'tool_input' as const, name: result.name }, output: result.output };
-      record.toolInputGuardrailResults.push(tagged);
-      return new ToolInputGuardrailTripwireTriggered(`Tool input guardrail triggered: ${result.name}`, tagged);
-    },
-  );
-}
-
-/** Tool output guardrails, in order: returns the replacement output, or undefined to keep it. */
-function runToolOutputGuardrails(
-  tool: FunctionTool<any>,
-  call: FunctionCallItem,
-  output: unknown,
-  agent: Agent<any, any>,
-  record: RunRecord,
-): Effect.Effect<string | undefined, RunFailure> {
-  return runToolGuardrails(
-    'output',
-    tool.outputGuardrails ?? [],
-    (guardrail) => guardrail.run({ context: record.context, agent: agent as never, toolCall: call, output }),
-    (result) => {
-      const tagged = { guardrail: { type: 'tool_output' as const, name: result.name }, output: result.output };
-      record.toolOutputGuardrailResults.push(tagged);
-      return new ToolOutputGuardrailTripwireTriggered(`Tool output guardrail triggered: ${result.name}`, tagged);
-    },
-  );
-}
-
-/**
- * Runs tool guardrails one at a time: `allow` goes on, the first `rejectContent` answers with its
- * message, the first `throwException` fails the run with `ToolCallError` wrapping the tripwire.
- */
-function runToolGuardrails<G extends { name: string }>(
-  kind: 'input' | 'output',
-  guardrails: readonly G[],
-  run: (guardrail: G) => ToolGuardrailFunctionOutput | Promise<ToolGuardrailFunctionOutput>,
-  recordResult: (result: { name: string; output: ToolGuardrailFunctionOutput }) => AgentsError,
-): Effect.Effect<string | undefined, RunFailure> {
-  if (guardrails.length === 0) return Effect.succeed(undefined);
-  return Effect.gen(function* () {
-    for (const guardrail of guardrails) {
-      const raw = yield* runGuardrailFunction(() => run(guardrail)).pipe(Effect.mapError(asToolCallError));
-      const output = yield* checkToolGuardrailOutput(kind, guardrail.name, raw);
-      const tripwire = recordResult({ name: guardrail.name, output });
-      if (output.behavior.type === 'rejectContent') return output.behavior.message;
-      if (output.behavior.type === 'throwException') {
-        return yield* Effect.fail(new ToolCallError(`Failed to run function tools: ${tripwire.message}`, tripwire));
-      }
-    }
-    return undefined;
-  });
-}
-
-const BEHAVIORS = new Set(['allow', 'rejectContent', 'throwException']);
-
-/** A missing behaviour means allow (as in the reference); anything else malformed fails the run. */
-function checkToolGuardrailOutput(
-  kind: 'input' | 'output',
-  name: string,
-  output: ToolGuardrailFunctionOutput | undefined,
-): Effect.Effect<ToolGuardrailFunctionOutput, RunFailure> {
-  const invalid = (why: string) =>
-    Effect.fail(new GuardrailExecutionError(`Tool ${kind} guardrail "${name}" returned an invalid result: ${why}`, new TypeError(why)));
-  if (output === undefined || output === null) return Effect.succeed({ behavior: { type: 'allow' } });
-  if (typeof output !== 'object') return invalid(`expected an object, got ${typeof output}`);
-  const behavior = output.behavior as { type?: unknown; message?: unknown } | undefined;
-  if (behavior === undefined) return Effect.succeed({ ...output, behavior: { type: 'allow' } });
-  if (typeof behavior !== 'object' || behavior === null || !BEHAVIORS.has(behavior.type as string)) {
-    return invalid(`unknown behavior type ${JSON.stringify((behavior as { type?: unknown } | null)?.type)}`);
-  }
-  if (behavior.type === 'rejectContent' && typeof behavior.message !== 'string') return invalid('rejectContent needs a string message');
-  return Effect.succeed(output);
-}
-
-/** A tool guardrail that throws fails the run as the tool would: `ToolCallError` wrapping the error. */
-function asToolCallError(failure: RunFailure): RunFailure {
-  if (failure instanceof ToolCallError) return failure;
-  const error = toPublicError(failure);
-  return new ToolCallError(`Failed to run function tools: ${messageOf(error)}`, error instanceof Error ? error : new Error(String(error)));
 }
 
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
