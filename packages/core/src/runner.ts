@@ -32,7 +32,7 @@ export type SessionInputCallback = (historyItems: AgentInputItem[], newItems: Ag
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
-import { StreamedRunResult } from './streamedRunResult.js';
+import { StreamedRunResult, attachRunFiber, createStreamedRunResult } from './streamedRunResult.js';
 import { ExternalFailure, asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
@@ -301,9 +301,9 @@ export class Runner {
     );
     let resolve!: (outcome: Completion) => void;
     const completion = new Promise<Completion>((r) => (resolve = r));
-    const result = new StreamedRunResult(state, channel, completion);
+    const result = createStreamedRunResult(state, channel, completion);
     const fiber = Effect.runFork(program);
-    result.attach(fiber);
+    attachRunFiber(result, fiber);
     if (options.signal) {
       const onAbort = () => result.cancel();
       if (options.signal.aborted) onAbort();

@@ -16,6 +16,18 @@ import type { EventChannel } from './internal/eventChannel.js';
  * run: the model request is aborted and no further turn starts. `completed` settles when the run
  * has finished: it rejects with the run's error, and resolves after a cancel.
  */
+type Completion = Promise<{ ok: true } | { ok: false; error: unknown; interrupted: boolean }>;
+
+/** Made by the runner only (the constructor is private): the result of a streamed run it starts. */
+export let createStreamedRunResult: <TContext, TAgent extends Agent<any, any>>(
+  state: RunState<TContext, TAgent>,
+  channel: EventChannel<RunStreamEvent>,
+  completion: Completion,
+) => StreamedRunResult<TContext, TAgent>;
+
+/** Gives a streamed result the fiber of its run, so cancelling it interrupts the run. */
+export let attachRunFiber: (result: StreamedRunResult<any, any>, fiber: Fiber.Fiber<unknown, unknown>) => void;
+
 export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any> = Agent<any, any>>
   extends RunResultBase<TContext, TAgent>
   implements AsyncIterable<RunStreamEvent>
@@ -27,12 +39,14 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   #error: unknown = null;
   #cancelled = false;
 
-  /** @internal Created by the runner. */
-  constructor(
-    state: RunState<TContext, TAgent>,
-    channel: EventChannel<RunStreamEvent>,
-    completion: Promise<{ ok: true } | { ok: false; error: unknown; interrupted: boolean }>,
-  ) {
+  static {
+    createStreamedRunResult = (state, channel, completion) => new StreamedRunResult(state, channel, completion);
+    attachRunFiber = (result, fiber) => {
+      result.#fiber = fiber;
+    };
+  }
+
+  private constructor(state: RunState<TContext, TAgent>, channel: EventChannel<RunStreamEvent>, completion: Completion) {
     super(state);
     this.#channel = channel;
     this.#completed = completion.then((outcome) => {
@@ -44,11 +58,6 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     });
     // A rejection nobody awaits must not become an unhandled rejection.
     this.#completed.catch(() => undefined);
-  }
-
-  /** @internal */
-  attach(fiber: Fiber.Fiber<unknown, unknown>): void {
-    this.#fiber = fiber;
   }
 
   get completed(): Promise<void> {

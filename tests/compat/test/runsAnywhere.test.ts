@@ -19,3 +19,17 @@ describe('runs anywhere: no node: module at load time', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('a clean public surface', () => {
+  it('the streamed result’s constructor and fiber hookup, and the event channel, are not in @baton/core’s types', () => {
+    const dist = join(packagesDir, 'core', 'dist');
+    const declarations = readdirSync(dist)
+      .filter((file) => file.endsWith('.d.ts'))
+      .map((file) => readFileSync(join(dist, file), 'utf8'))
+      .join('\n');
+    expect(declarations).toContain('declare class StreamedRunResult');
+    expect(declarations).not.toMatch(/EventChannel/);
+    expect(declarations).not.toMatch(/\battach\(/);
+    expect(declarations).toMatch(/private constructor\(\);/);
+  });
+});
