@@ -1,7 +1,7 @@
 import { readRunStateJson } from '@baton/types/internal';
 import { RunStateError, UserError, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
 import type { Agent } from './agent.js';
-import { validateRunInput } from './internal/items.js';
+import { inputToItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
 import { pendingRunKey, type RunRecord } from './internal/runRecord.js';
 import { writeRunState } from './internal/serialization/writeState.js';
@@ -145,9 +145,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
         `RunState.addInput: agent "${this.#record.currentAgent.name}" may end the run on a tool result (toolUseBehavior), so the added input might never reach the model.`,
       );
     }
-    const items = typeof input === 'string' ? [{ type: 'message' as const, role: 'user' as const, content: input }] : input;
-    validateRunInput(items);
-    this.#record.pendingInput.push(...structuredClone(items));
+    validateRunInput(input);
+    this.#record.pendingInput.push(...structuredClone(inputToItems(input)));
   }
 
   /** Drops the input staged with `addInput`. */

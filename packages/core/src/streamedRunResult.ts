@@ -3,7 +3,8 @@ import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
 import * as Stream from 'effect/Stream';
 import type * as Fiber from 'effect/Fiber';
-import { UserError, type RunStreamEvent } from '@baton/types';
+import type { RunStreamEvent } from '@baton/types';
+import { nodeBuiltin } from './internal/nodeBuiltin.js';
 import type { Agent } from './agent.js';
 import { RunResultBase } from './runResult.js';
 import type { RunState } from './runState.js';
@@ -142,7 +143,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
         if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') yield event.data.delta;
       }
     }
-    if (options.compatibleWithNodeStreams) return nodeStreams().Readable.from(deltas());
+    if (options.compatibleWithNodeStreams) return nodeBuiltin<typeof import('node:stream')>('node:stream', 'toTextStream({ compatibleWithNodeStreams: true })').Readable.from(deltas());
     const iterator = deltas();
     return new ReadableStream<string>({
       pull: async (controller) => {
@@ -155,16 +156,4 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
       },
     });
   }
-}
-
-/**
- * `node:stream`, loaded only when a Node stream is asked for, so core loads in browsers and other
- * runtimes without Node modules.
- */
-function nodeStreams(): typeof import('node:stream') {
-  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function') {
-    throw new UserError('toTextStream({ compatibleWithNodeStreams: true }) needs Node.js 20.16 or later; use the web stream elsewhere.');
-  }
-  return getBuiltinModule('node:stream') as typeof import('node:stream');
 }

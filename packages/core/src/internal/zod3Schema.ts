@@ -1,4 +1,4 @@
-import { UserError } from '@baton/types';
+import { nodeBuiltin } from './nodeBuiltin.js';
 
 /**
  * zod 3 schemas (`zod@^3.25`'s classic API, which the reference accepts) cannot describe themselves
@@ -23,11 +23,7 @@ export function zod3JsonSchema(schema: object, owner: string): Record<string, un
 function loadConverter(owner: string): ZodToJsonSchema {
   if (converter) return converter;
   // A synchronous load, so tool() can still describe its schema when it is called.
-  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function') {
-    throw new UserError(`${owner}: zod 3 schemas need Node.js 20.16 or later (to load zod-to-json-schema); use zod 4 schemas elsewhere.`);
-  }
-  const { createRequire } = getBuiltinModule('module') as { createRequire: (from: string) => (id: string) => unknown };
+  const { createRequire } = nodeBuiltin<{ createRequire: (from: string) => (id: string) => unknown }>('module', `${owner}: a zod 3 schema (described by zod-to-json-schema)`);
   // `import.meta.url` is shimmed in the CommonJS build (tsup `shims`).
   const loaded = createRequire(import.meta.url)('zod-to-json-schema') as { zodToJsonSchema: ZodToJsonSchema };
   converter = loaded.zodToJsonSchema;
