@@ -30,7 +30,8 @@ export type { ContextStrategy } from './internal/serialization/readState.js';
 export { RunResult, RunResultBase } from './runResult.js';
 export { StreamedRunResult } from './streamedRunResult.js';
 export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';
-export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, RunInputArg, SessionInputCallback } from './runner.js';
+export type { RunInputArg } from './runner.js';
+export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, SessionInputCallback, ToolCallErrorBehavior } from './runConfig.js';
 export type { CallModelInputFilter, CallModelInputFilterArgs, ModelInputData } from './callModelInputFilter.js';
 export type { RunErrorKind, RunErrorData, RunErrorHandler, RunErrorHandlerInput, RunErrorHandlerResult, RunErrorHandlers } from './runErrorHandlers.js';
 export { MemorySession, type MemorySessionOptions, type SessionLogger } from './memorySession.js';
@@ -53,7 +54,6 @@ export {
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ModelProviderService } from './modelProviderService.js';
 export { ExternalFailure, type RunFailure } from './internal/failures.js';
-export type { ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

@@ -3,6 +3,6 @@
  * beyond its public API. No stability promise, and not re-exported by `@baton/agents`.
  */
 export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './internal/serialization/identity.js';
-export { agentToolSourceAgent } from './internal/agentTool.js';
+export { agentToolSourceAgent } from './internal/agentToolSources.js';
 export { parametersFingerprint } from './internal/serialization/fingerprint.js';
 export { compileSchema, isStandardSchema, type CompiledSchema } from './internal/schema.js';

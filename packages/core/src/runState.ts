@@ -3,41 +3,31 @@ import { RunStateError, UserError, type Usage, type AgentInputItem, type Approve
 import type { Agent } from './agent.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
-import { pendingRunKey, type RunRecord } from './internal/runRecord.js';
-import { writeRunState } from './internal/serialization/writeState.js';
+import { newRunRecord, pendingRunKey, type RunRecord } from './internal/runRecord.js';
+import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 
 let readRecord: (state: RunState<any, any>) => RunRecord;
+let wrapRecord: (record: RunRecord) => RunState<any, any>;
 
 /**
  * Everything needed to continue a run, with read-only getters to inspect it after an error or a
  * pause, and `approve` / `reject` to decide pending tool calls before resuming with `run(agent, state)`.
  */
 export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent<any, any>> {
-  readonly #record: RunRecord<TContext>;
+  #record: RunRecord<TContext>;
 
   static {
     readRecord = (state) => state.#record;
+    wrapRecord = (record) => {
+      const state = new RunState(record.context, record.originalInput, record.rootAgent, record.maxTurns);
+      state.#record = record;
+      return state;
+    };
   }
 
   constructor(context: RunContext<TContext>, originalInput: string | AgentInputItem[], startingAgent: TAgent, maxTurns: number | null) {
-    this.#record = {
-      context,
-      rootAgent: startingAgent,
-      originalInput,
-      currentAgent: startingAgent,
-      currentTurn: 0,
-      maxTurns,
-      generatedItems: [],
-      modelResponses: [],
-      currentStep: undefined,
-      inputGuardrailResults: [],
-      outputGuardrailResults: [],
-      toolInputGuardrailResults: [],
-      toolOutputGuardrailResults: [],
-      pendingAgentToolRuns: new Map(),
-      pendingInput: [],
-    };
+    this.#record = newRunRecord(context, originalInput, startingAgent, maxTurns);
   }
 
   /** Turns that reached the model (a resumed approval does not count as a new turn). */
@@ -172,16 +162,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return writeRunState(this.#record);
   }
 
-  toString(options: { includeTracingApiKey?: boolean } = {}): string {
-    try {
-      return JSON.stringify(this.toJSON(options));
-    } catch (error) {
-      // A context nested too deeply for JSON.stringify: say so instead of a bare stack overflow.
-      if (error instanceof RangeError) {
-        throw new RunStateError('too_deep', `RunState.toString: the state cannot be serialized (${error.message}); is the run context nested too deeply?`, { cause: error });
-      }
-      throw error;
-    }
+  toString(_options: { includeTracingApiKey?: boolean } = {}): string {
+    return serializeRunState(this.#record);
   }
 
   /**
@@ -197,7 +179,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   ): Promise<RunState<TContext, TAgent>> {
     requireRootAgent(rootAgent, 'RunState.fromString');
     const { state } = readRunStateJson(str);
-    return restoreRunState(rootAgent, state, withRenames({}, options.agentRenames)) as RunState<TContext, TAgent>;
+    return wrapRecord(restoreRunState(rootAgent, state, withRenames({}, options.agentRenames))) as RunState<TContext, TAgent>;
   }
 
   /**
@@ -218,7 +200,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       throw new UserError(`RunState.fromStringWithContext: \`contextStrategy\` must be 'merge' or 'replace', got ${JSON.stringify(strategy)}.`);
     }
     const { state } = readRunStateJson(str);
-    return restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames)) as RunState<TContext, TAgent>;
+    return wrapRecord(restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames))) as RunState<TContext, TAgent>;
   }
 
   #requirePending(item: ApprovalSubject, action: string): void {

@@ -22,13 +22,8 @@ import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
 import { ModelProviderService } from './modelProviderService.js';
 import { getLogger } from './logger.js';
-import type { ToolErrorFormatter } from './toolErrorFormatter.js';
-import type { OutputGuardrailBlockedMessage } from './outputGuardrailBlockedMessage.js';
-import type { CallModelInputFilter } from './callModelInputFilter.js';
-import type { RunErrorHandlers } from './runErrorHandlers.js';
+import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from './runConfig.js';
 
-/** Combines a session's history with the new input into the run's input. */
-export type SessionInputCallback = (historyItems: AgentInputItem[], newItems: AgentInputItem[]) => AgentInputItem[] | Promise<AgentInputItem[]>;
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
@@ -37,89 +32,13 @@ import { ExternalFailure, asRunFailure, toPublicError, type RunFailure } from '.
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
-import { discardingSink, type LoopEnv, type ToolCallErrorBehavior } from './internal/loop/loopEnv.js';
+import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import { exclusively, type RunRecord } from './internal/runRecord.js';
 
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_STREAM_BUFFER_SIZE = 256;
 
-/** Runner-wide configuration; every field may also be given per run. */
-export interface RunConfig {
-  /** Resolves model names; defaults to the provider set with `setDefaultModelProvider`. */
-  modelProvider?: ModelProvider;
-  /** Overrides every agent's model. */
-  model?: string | Model;
-  /** Merged over every agent's model settings. */
-  modelSettings?: ModelSettings;
-  /** Run before the starting agent's own input guardrails. */
-  inputGuardrails?: InputGuardrail<any>[];
-  /** Run before the final agent's own output guardrails. */
-  outputGuardrails?: OutputGuardrail<any, any>[];
-  /** Applies to handoffs that have no filter of their own. */
-  handoffInputFilter?: HandoffInputFilter;
-  /** Edits the input and instructions of every model call (the run's history is unchanged). */
-  callModelInputFilter?: CallModelInputFilter<any>;
-  /** Turn a max-turns, model refusal or invalid final output failure into a final output. */
-  errorHandlers?: RunErrorHandlers<any, any>;
-  /** Writes the text the model receives for a rejected (or unknown) tool call; run options override the Runner's. */
-  toolErrorFormatter?: ToolErrorFormatter<any>;
-  /** What replaces a tool output an output guardrail blocked as the final output (see `OutputGuardrailBlockedMessage`). */
-  outputGuardrailBlockedMessage?: OutputGuardrailBlockedMessage<any>;
-  /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
-  toolNotFoundBehavior?: ToolCallErrorBehavior;
-  /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
-  invalidToolInputBehavior?: ToolCallErrorBehavior;
-  /** Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking for approval too. */
-  toolExecution?: { preApprovalInputGuardrails?: boolean };
-  /** A handoff whose tool name is already taken: `'error'` (default, `UserError`) or `'warn'` (the handoff is left out). */
-  toolNameCollisionPolicy?: 'error' | 'warn';
-  /**
-   * Receives the run's spans (`baton.run`, `baton.turn`, `baton.model`, `baton.tool`,
-   * `baton.handoff`, `baton.guardrail.*`). Effect users can instead provide a tracer (or an OTLP
-   * layer from `effect/observability`) to `runEffect`.
-   */
-  tracer?: Tracer.Tracer;
-  /** Default 10; `null` for no limit. */
-  maxTurns?: number | null;
-  /**
-   * The reference's tracing settings. Accepted so ported programs type-check and run; they take
-   * effect with Baton's tracing package (until then spans go to `tracer` only).
-   */
-  tracingDisabled?: boolean;
-  traceIncludeSensitiveData?: boolean;
-  workflowName?: string;
-  traceId?: string;
-  groupId?: string;
-  traceMetadata?: Record<string, string>;
-  /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
-  streamBufferSize?: number;
-  /**
-   * `'omit'` drops reasoning items' ids when they go back to the model (and from `history`,
-   * `output` and the session). Run options override the state's (kept from the paused run),
-   * which overrides the Runner's. Default `'preserve'`.
-   */
-  reasoningItemIdPolicy?: ReasoningItemIdPolicy;
-}
-
-export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelProvider'> {
-  /** Your own context object (or a `RunContext`), handed to tools, guardrails and callbacks. */
-  context?: TContext | RunContext<TContext>;
-  /** Aborting cancels the run: the model request and tools in flight see the abort. */
-  signal?: AbortSignal;
-  stream?: boolean;
-  /** Conversation memory: its history is prepended to the input, and the run's items appended to it. */
-  session?: Session;
-  /** How the session's history and the new input combine into the run's input (default: history, then input). */
-  sessionInputCallback?: SessionInputCallback;
-  /** Continue a conversation the provider stores (Responses API): only new items are sent. */
-  previousResponseId?: string;
-  /** A provider-side conversation to run in (Responses API): only new items are sent. */
-  conversationId?: string;
-}
-
-export type NonStreamRunOptions<TContext = unknown> = RunOptions<TContext> & { stream?: false };
-export type StreamRunOptions<TContext = unknown> = RunOptions<TContext> & { stream: true };
 export type RunInputArg<TContext, TAgent extends Agent<any, any>> = string | AgentInputItem[] | RunState<TContext, TAgent>;
 
 type Completion = { ok: true } | { ok: false; error: unknown; interrupted: boolean };

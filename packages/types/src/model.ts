@@ -1,6 +1,6 @@
 import type { AgentInputItem, AgentOutputItem } from './protocol.js';
 import type { ModelSettings } from './modelSettings.js';
-import type { ModelRetryAdvice, ModelRetryAdviceRequest } from './modelRetry.js';
+import type { ModelRetryAdvice } from './modelRetry.js';
 import type { Usage, UsageData } from './usage.js';
 import type { ModelStreamEvent } from './modelStreamEvent.js';
 
@@ -68,6 +68,14 @@ export interface Model {
   getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
   /** The provider's view of a failed request, for `modelSettings.retry.policy`. */
   getRetryAdvice?(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>;
+}
+
+export interface ModelRetryAdviceRequest {
+  request: ModelRequest;
+  error: unknown;
+  stream: boolean;
+  /** 1-based number of the failed attempt. */
+  attempt: number;
 }
 
 /** Resolves model names (for example `'gpt-4.1'`) to models. */

@@ -1,5 +1,3 @@
-import type { ModelRequest } from './model.js';
-
 /**
  * Retries of a failed model request, decided by a policy (the reference's `modelSettings.retry`
  * with `policy`). Without a policy a provider applies its own (Baton's OpenAI models retry
@@ -64,14 +62,6 @@ export interface ModelRetryAdvice {
   responseStarted?: boolean;
   /** Facts that override what the runner reads from the error. */
   normalized?: Partial<ModelRetryNormalizedError>;
-}
-
-export interface ModelRetryAdviceRequest {
-  request: ModelRequest;
-  error: unknown;
-  stream: boolean;
-  /** 1-based number of the failed attempt. */
-  attempt: number;
 }
 
 export interface RetryPolicyContext {

@@ -12,7 +12,8 @@ import {
 import type { Agent } from '../agent.js';
 import { RunContext } from '../runContext.js';
 import type { RunResult } from '../runResult.js';
-import { Runner, type RunConfig, type RunOptions } from '../runner.js';
+import { Runner } from '../runner.js';
+import type { RunConfig, RunOptions } from '../runConfig.js';
 import { RunState } from '../runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from './names.js';
@@ -23,6 +24,7 @@ import { callScopeOf, rememberHandledToolError } from './toolCallScope.js';
 import { completeToolCallDetails } from './toolCallDetails.js';
 import { agentToolInput, type AgentToolInputBuilder } from './agentToolInput.js';
 import { compileSchema } from './schema.js';
+import { registerAgentToolSource } from './agentToolSources.js';
 
 export interface AgentToolStreamEvent {
   event: RunStreamEvent;
@@ -96,14 +98,6 @@ const KNOWN_OPTIONS = new Set([
 /** A function tool that runs an agent, with `.on(type | '*', handler)` for its nested events. */
 export interface AgentTool<TContext = unknown> extends FunctionTool<TContext> {
   on(type: RunStreamEvent['type'] | '*', handler: AgentToolStreamHandler): AgentTool<TContext>;
-}
-
-/** The agent behind each agent tool, so a run state can walk the agent graph through `asTool()`. */
-const agentToolSources = new WeakMap<object, Agent<any, any>>();
-
-/** The agent an `agent.asTool()` tool runs, or undefined for any other tool. */
-export function agentToolSourceAgent(tool: object): Agent<any, any> | undefined {
-  return agentToolSources.get(tool);
 }
 
 /** The reference's agent-as-tool input schema, exactly as it sends it. */
@@ -224,7 +218,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     },
   };
   if (options.streaming) agentTool.streaming = true;
-  agentToolSources.set(agentTool, agent);
+  registerAgentToolSource(agentTool, agent);
   return agentTool;
 }
 

@@ -62,6 +62,32 @@ export interface RunRecord<TContext = any> {
   running?: boolean;
 }
 
+/** The record of a run that has not started yet. */
+export function newRunRecord<TContext>(
+  context: RunContext<TContext>,
+  originalInput: string | AgentInputItem[],
+  startingAgent: Agent<any, any>,
+  maxTurns: number | null,
+): RunRecord<TContext> {
+  return {
+    context,
+    rootAgent: startingAgent,
+    originalInput,
+    currentAgent: startingAgent,
+    currentTurn: 0,
+    maxTurns,
+    generatedItems: [],
+    modelResponses: [],
+    currentStep: undefined,
+    inputGuardrailResults: [],
+    outputGuardrailResults: [],
+    toolInputGuardrailResults: [],
+    toolOutputGuardrailResults: [],
+    pendingAgentToolRuns: new Map(),
+    pendingInput: [],
+  };
+}
+
 export function pendingRunKey(toolName: string, callId: string): string {
   return `${toolName}:${callId}`;
 }

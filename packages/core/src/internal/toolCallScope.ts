@@ -1,5 +1,5 @@
 import type { ToolCallDetails } from '@baton/types';
-import type { RunConfig } from '../runner.js';
+import type { RunConfig } from '../runConfig.js';
 
 /**
  * What the run keeps with one tool call, beside the details the tool sees: the configuration of

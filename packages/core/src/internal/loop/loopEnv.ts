@@ -1,5 +1,5 @@
 import type * as Effect from 'effect/Effect';
-import type { RunConfig } from '../../runner.js';
+import type { RunConfig, ToolCallErrorBehavior } from '../../runConfig.js';
 import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
 import type { OutputGuardrailBlockedMessage } from '../../outputGuardrailBlockedMessage.js';
 import type { CallModelInputFilter } from '../../callModelInputFilter.js';
@@ -15,9 +15,6 @@ import type {
   RunItem,
   RunStreamEvent,
 } from '@baton/types';
-
-/** What to do when the model names a tool that does not exist, or sends invalid arguments. */
-export type ToolCallErrorBehavior = 'return_error_to_model' | 'raise_error';
 
 /** The resolved configuration one run of the loop works with. */
 export interface LoopEnv {

@@ -1,5 +1,5 @@
 import type { Agent } from '../../agent.js';
-import { agentToolSourceAgent } from '../agentTool.js';
+import { agentToolSourceAgent } from '../agentToolSources.js';
 
 /**
  * Stable identities for the agents of a graph. An agent whose name is unique is known by its name;

@@ -2,9 +2,9 @@ import { formatJsonPath, readRunStateJson } from '@baton/types/internal';
 import { RunHandoffCallItem, RunHandoffOutputItem, RunInputItem, RunMessageOutputItem, RunReasoningItem, RunStateError, RunToolApprovalItem, RunToolCallItem, RunToolCallOutputItem, Usage, type ModelResponse, type RunItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { RunContext } from '../../runContext.js';
-import { RunState, recordOf } from '../../runState.js';
-import { agentToolSourceAgent } from '../agentTool.js';
-import type { NextStep } from '../runRecord.js';
+import { agentToolSourceAgent } from '../agentToolSources.js';
+import { newRunRecord, type NextStep, type RunRecord } from '../runRecord.js';
+import { serializeRunState } from './writeState.js';
 import { buildAgentIdentityMap, type AgentIdentityMap } from './identity.js';
 
 export type ContextStrategy = 'merge' | 'replace';
@@ -26,7 +26,7 @@ type Path = Array<string | number>;
  * run is rebuilt against the agent behind its tool, sharing this run's context. Throws
  * `RunStateError` naming the path of the first reference that does not resolve.
  */
-export function restoreRunState(root: Agent<any, any>, json: SerializedRunState, options: RestoreOptions = {}, at: Path = []): RunState<any, any> {
+export function restoreRunState(root: Agent<any, any>, json: SerializedRunState, options: RestoreOptions = {}, at: Path = []): RunRecord {
   const identities = buildAgentIdentityMap(root);
   const resolve = resolver(root, identities, options.agentRenames, at);
 
@@ -45,8 +45,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
     modelResponses[i] = { ...(rest as Omit<ModelResponse, 'usage'>), usage: new Usage(usage as UsageData) };
   }
 
-  const state = new RunState<any, any>(context, json.originalInput as never, root, json.maxTurns);
-  const record = recordOf(state);
+  const record = newRunRecord(context, json.originalInput as never, root, json.maxTurns);
   record.currentAgent = currentAgent;
   record.currentTurn = json.currentTurn;
   record.generatedItems = generatedItems;
@@ -74,9 +73,9 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
     // Read now so a broken nested state fails here, naming its path; kept as the nested run's own
     // snapshot (its context included), rewritten in the current schema with renames applied.
     const nested = restoreRunState(nestedRoot, nestedJson, options.agentRenames ? { agentRenames: options.agentRenames } : {}, path);
-    record.pendingAgentToolRuns.set(key, nested.toString());
+    record.pendingAgentToolRuns.set(key, serializeRunState(nested));
   }
-  return state;
+  return record;
 }
 
 function restoreContext(json: SerializedRunState, options: RestoreOptions): RunContext<any> {

@@ -1,5 +1,5 @@
 import { CURRENT_RUN_STATE_SCHEMA_VERSION } from '@baton/types/internal';
-import { type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
+import { RunStateError, type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunRecord } from '../runRecord.js';
 import { buildAgentIdentityMap } from './identity.js';
@@ -165,5 +165,17 @@ function jsonSafe(value: unknown): unknown {
     return value;
   } catch {
     return String(value);
+  }
+}
+
+/** `writeRunState` as text; a context nested too deeply for `JSON.stringify` is a `RunStateError`, not a bare stack overflow. */
+export function serializeRunState(record: RunRecord): string {
+  try {
+    return JSON.stringify(writeRunState(record));
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new RunStateError('too_deep', `RunState.toString: the state cannot be serialized (${error.message}); is the run context nested too deeply?`, { cause: error });
+    }
+    throw error;
   }
 }

@@ -1,0 +1,139 @@
+// The dependency rule between packages and core's three layers, as dependency-cruiser rules.
+// Run by test/architecture.test.ts; by hand: `pnpm exec depcruise -c dependency-rules.cjs ../../packages/*/src`
+// from tests/architecture (paths below are relative to the repository root, which the test cruises from).
+
+/** Which workspace packages each package's source may import (besides itself). */
+const packageRule = {
+  types: [],
+  core: ['types'],
+  guardrails: ['core', 'types'],
+  handoffs: ['core', 'types'],
+  streaming: ['core', 'types'],
+  'hitl-state': ['core', 'types'],
+  // Providers and the test kit depend on the contracts only.
+  'openai-provider': ['types'],
+  testing: ['types'],
+  // The umbrella re-exports everything.
+  agents: '*',
+};
+/** A package not listed above is a feature package: it may build on core and types, nothing else. */
+const featureDefault = ['core', 'types'];
+
+const core = 'packages/core/src/';
+const internal = `${core}internal/`;
+const anyOf = (base, names) => `^${base}(${names.join('|')})\\.ts$`;
+
+/**
+ * Core's layers, bottom up. Definitions are what users write agents with (the context object
+ * included: every definition is typed against it); state is what a run is and how it is stored;
+ * the engine runs it. A layer imports only the layers below it and itself.
+ */
+const layers = {
+  definitions: [
+    anyOf(core, [
+      'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
+      'modelProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
+      'toolErrorFormatter', 'outputGuardrailBlockedMessage',
+    ]),
+    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope']),
+  ],
+  state: [
+    anyOf(core, ['runState', 'typeRegistry', 'memorySession', 'sessionHistory']),
+    anyOf(internal, ['runRecord', 'sessionProgress', 'items', 'toolOutputParts']),
+    `^${internal}serialization/`,
+  ],
+  engine: [
+    anyOf(core, ['runner', 'runResult', 'streamedRunResult', 'modelProviderService', 'packageInternals', 'index']),
+    anyOf(internal, ['agentTool', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError']),
+    `^${internal}loop/`,
+  ],
+};
+
+/** The one upward edge: `agent.asTool()` reaches the runner through the agent-tool module. */
+const asToolEdge = { from: `^${core}agent\\.ts$`, to: `^${internal}agentTool\\.ts$` };
+
+const packageDir = (name) => `^packages/${name}/`;
+const workspacePackages = ['types', 'core', 'guardrails', 'handoffs', 'streaming', 'hitl-state', 'openai-provider', 'testing', 'agents'];
+
+const packageRules = [
+  ...Object.entries(packageRule)
+    .filter(([, allowed]) => allowed !== '*')
+    .map(([name, allowed]) => ({
+      name: `package-${name}`,
+      comment: `@baton/${name} may import only ${allowed.length ? allowed.map((a) => `@baton/${a}`).join(', ') : 'no other workspace package'} (the dependency rule).`,
+      severity: 'error',
+      from: { path: `^packages/${name}/src/` },
+      to: { path: '^packages/[^/]+/', pathNot: [packageDir(name), ...allowed.map(packageDir)] },
+    })),
+  {
+    name: 'package-new-feature',
+    comment: 'A new package builds on @baton/core and @baton/types only; nothing but the umbrella and apps depends on it.',
+    severity: 'error',
+    from: { path: '^packages/([^/]+)/src/', pathNot: workspacePackages.map((name) => `^packages/${name}/`) },
+    to: { path: '^packages/[^/]+/', pathNot: ['^packages/$1/', ...featureDefault.map(packageDir)] },
+  },
+  {
+    name: 'package-depends-on-new',
+    comment: 'Only the umbrella may import a package outside the known list (new feature packages).',
+    severity: 'error',
+    from: { path: '^packages/([^/]+)/src/', pathNot: ['^packages/agents/'] },
+    to: { path: '^packages/([^/]+)/', pathNot: ['^packages/$1/', ...workspacePackages.map(packageDir)] },
+  },
+];
+
+const resolvable = {
+  name: 'resolvable',
+  comment: 'An import that does not resolve (a workspace package not built yet?) would slip past every rule.',
+  severity: 'error',
+  from: { path: '^packages/[^/]+/src/' },
+  to: { couldNotResolve: true },
+};
+
+const layerRules = [
+  {
+    name: 'core-definitions-below-state',
+    comment: 'Core definitions (agent, tool, handoff, schemas, context) import no state or engine module (except asTool reaching the runner).',
+    severity: 'error',
+    from: { path: layers.definitions, pathNot: asToolEdge.from },
+    to: { path: [...layers.state, ...layers.engine] },
+  },
+  {
+    name: 'core-asTool-edge-only',
+    comment: 'agent.ts reaches the engine through the agent-tool module only.',
+    severity: 'error',
+    from: { path: asToolEdge.from },
+    to: { path: [...layers.state, ...layers.engine], pathNot: asToolEdge.to },
+  },
+  {
+    name: 'core-state-below-engine',
+    comment: 'Core state (record, run state, serialization, sessions) imports no engine module.',
+    severity: 'error',
+    from: { path: layers.state },
+    to: { path: layers.engine },
+  },
+  {
+    name: 'core-unlayered',
+    comment: 'Every core source file belongs to a layer: add a new file to `layers` in tests/architecture/dependency-rules.cjs.',
+    severity: 'error',
+    from: { path: `^${core}`, pathNot: [...layers.definitions, ...layers.state, ...layers.engine] },
+    to: {},
+  },
+];
+
+const noCycles = {
+  name: 'no-circular',
+  comment: 'Modules of a package import each other in a circle (type imports count).',
+  severity: 'error',
+  from: { path: '^packages/[^/]+/src/' },
+  to: { circular: true },
+};
+
+const options = {
+  // Type-only imports count: a cycle through types is still a knot.
+  tsPreCompilationDeps: true,
+  doNotFollow: { path: ['node_modules', '/dist/'] },
+  enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  exclude: { path: ['/test/', '\\.test\\.ts$', '\\.test-d\\.ts$'] },
+};
+
+module.exports = { packageRule, layers, asToolEdge, resolvable, packageRules, layerRules, noCycles, options };
