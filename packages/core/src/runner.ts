@@ -86,8 +86,7 @@ export class Runner {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure> {
     const prepare = () => this.#prepareState(agent, input, options);
-    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) =>
-      this.#traced(exclusively(recordOf(state), runLoop(recordOf(state), this.#env(state, options, false, undefined, provider))), options);
+    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) => this.#program(state, options, undefined, provider);
     const configured = this.config.modelProvider;
     const program = Effect.gen(function* () {
       // (Not `??`: the CommonJS build turns `??` into a function, where `yield*` cannot be.)
@@ -166,10 +165,6 @@ export class Runner {
     return {
       // Nested agent-tool runs inherit this configuration, the provider in use included.
       runConfig: { ...this.config, ...stripRunOnly(options), modelProvider: provider },
-      serverConversation:
-        options.previousResponseId !== undefined || options.conversationId !== undefined
-          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
-          : undefined,
       modelProvider: provider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
@@ -193,6 +188,23 @@ export class Runner {
     };
   }
 
+  /** One run of the loop over the state's record: the only run of it at a time. */
+  #program(
+    state: RunState<any, any>,
+    options: RunOptions<any>,
+    channel: EventChannel<RunStreamEvent> | undefined,
+    provider?: ModelProvider,
+  ): Effect.Effect<void, RunFailure> {
+    const record = recordOf(state);
+    const start = Effect.sync(() => {
+      record.serverConversation =
+        options.previousResponseId !== undefined || options.conversationId !== undefined
+          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
+          : undefined;
+    });
+    return this.#traced(exclusively(record, Effect.andThen(start, runLoop(record, this.#env(state, options, channel !== undefined, channel, provider)))), options);
+  }
+
   #traced<A, E>(program: Effect.Effect<A, E>, options: RunOptions<any>): Effect.Effect<A, E> {
     const tracer = options.tracer ?? this.config.tracer;
     return tracer ? program.pipe(Effect.withTracer(tracer)) : program;
@@ -201,7 +213,7 @@ export class Runner {
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const record = recordOf(state);
     options.signal?.throwIfAborted();
-    const exit = await Effect.runPromiseExit(this.#traced(exclusively(record, runLoop(record, this.#env(state, options, false, undefined))), options), {
+    const exit = await Effect.runPromiseExit(this.#program(state, options, undefined), {
       signal: options.signal,
     });
     const outcome = completionOf(exit, options.signal, record);
@@ -215,7 +227,7 @@ export class Runner {
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
     const channel = new EventChannel<RunStreamEvent>(size);
-    const program = this.#traced(exclusively(record, runLoop(record, this.#env(state, options, true, channel))), options).pipe(
+    const program = this.#program(state, options, channel).pipe(
       Effect.ensuring(Effect.sync(() => channel.close())),
     );
     let resolve!: (outcome: Completion) => void;

@@ -2,6 +2,7 @@ import * as Effect from 'effect/Effect';
 import {
   RunStateError,
   type AgentInputItem,
+  type FunctionCallResultItem,
   type InputGuardrailResult,
   type ModelResponse,
   type OutputGuardrailResult,
@@ -58,6 +59,11 @@ export interface RunRecord<TContext = any> {
    * own abort error): the run rejects with it, as the reference's does. Cleared when a run starts.
    */
   abortedWith?: unknown;
+  /**
+   * Set for a run whose provider keeps the conversation (`previousResponseId` / `conversationId`):
+   * what the server has seen so far. Per run, from its options; not serialized.
+   */
+  serverConversation?: ServerConversation | undefined;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */
   running?: boolean;
 }
@@ -86,6 +92,19 @@ export function newRunRecord<TContext>(
     pendingAgentToolRuns: new Map(),
     pendingInput: [],
   };
+}
+
+/**
+ * A conversation the model provider stores: each request sends only what the server has not
+ * seen, chained by the previous response id (or a conversation id).
+ */
+export interface ServerConversation {
+  previousResponseId: string | undefined;
+  readonly conversationId: string | undefined;
+  /** How many generated items the server has seen; undefined before the first request. */
+  knownItems: number | undefined;
+  /** Outputs owed to the server for calls it made that the run ignored (extra handoffs). */
+  owedOutputs: FunctionCallResultItem[];
 }
 
 export function pendingRunKey(toolName: string, callId: string): string {

@@ -37,7 +37,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     const filter = run.handoff.inputFilter ?? env.handoffInputFilter;
     if (filter) {
       if (typeof filter !== 'function') return yield* Effect.fail(new UserError('Invalid handoff input filter: not callable'));
-      if (env.serverConversation) {
+      if (record.serverConversation) {
         return yield* Effect.fail(
           new UserError('Handoff input filters cannot be used with previousResponseId or conversationId: the server keeps the full history.'),
         );

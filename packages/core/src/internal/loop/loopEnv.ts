@@ -11,7 +11,6 @@ import type {
   ModelProvider,
   ModelSettings,
   OutputGuardrail,
-  FunctionCallResultItem,
   RunItem,
   RunStreamEvent,
 } from '@baton/types';
@@ -45,8 +44,6 @@ export interface LoopEnv {
   readonly streamed: boolean;
   /** Sends an event to the caller; suspends while the caller's buffer is full. */
   readonly emit: (event: RunStreamEvent) => Effect.Effect<void>;
-  /** Set when the provider keeps the conversation (`previousResponseId` / `conversationId`). */
-  readonly serverConversation: ServerConversation | undefined;
   /** The runner configuration of this run, handed down to nested runs of agent tools. */
   readonly runConfig: RunConfig;
   /** Called with the items about to be replaced by a handoff input filter (so a session keeps them). */
@@ -65,16 +62,3 @@ export interface EventSink {
 
 /** Where a non-streamed run's events go. */
 export const discardingSink: EventSink = { tryOffer: () => true, whenWritable: () => Promise.resolve() };
-
-/**
- * A conversation the model provider stores: each request sends only what the server has not
- * seen, chained by the previous response id (or a conversation id).
- */
-export interface ServerConversation {
-  previousResponseId: string | undefined;
-  readonly conversationId: string | undefined;
-  /** How many generated items the server has seen; undefined before the first request. */
-  knownItems: number | undefined;
-  /** Outputs owed to the server for calls it made that the run ignored (extra handoffs). */
-  owedOutputs: FunctionCallResultItem[];
-}

@@ -68,7 +68,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     };
     if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
     if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
-    const conversation = env.serverConversation;
+    const conversation = record.serverConversation;
     if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
@@ -116,7 +116,7 @@ function admitPendingInput(record: RunRecord): void {
 
 /** Everything so far, or with a server-kept conversation only what the server has not seen. */
 function turnInput(record: RunRecord, env: LoopEnv): AgentInputItem[] {
-  const conversation = env.serverConversation;
+  const conversation = record.serverConversation;
   if (!conversation || conversation.knownItems === undefined) {
     return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }

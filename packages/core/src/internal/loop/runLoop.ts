@@ -92,7 +92,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
 
 /** The server now knows its own output; ignored handoff calls still need an answer there. */
 function rememberServerState(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): void {
-  const conversation = env.serverConversation;
+  const conversation = record.serverConversation;
   if (!conversation) return;
   conversation.previousResponseId = response.responseId ?? conversation.previousResponseId;
   conversation.knownItems = record.generatedItems.length;
