@@ -53,7 +53,6 @@ export {
 } from './sessionHistory.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ModelProviderService } from './modelProviderService.js';
-export { ExternalFailure, type RunFailure } from './internal/failures.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

@@ -1,11 +1,15 @@
 import * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
+import * as Fiber from 'effect/Fiber';
 import type * as Tracer from 'effect/Tracer';
 import {
   AgentsError,
   OutputGuardrailTripwireTriggered,
   UserError,
+  isModelProviderError,
+  isRunError,
+  type ModelProviderError,
   type RunError,
   type AgentInputItem,
   type HandoffInputFilter,
@@ -28,7 +32,7 @@ import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult, attachRunFiber, createStreamedRunResult } from './streamedRunResult.js';
-import { ExternalFailure, asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
+import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
@@ -77,14 +81,15 @@ export class Runner {
 
   /**
    * The run as an Effect: succeeds with the result; fails with a `RunError` (narrow it with
-   * `Effect.catchTag('MaxTurnsExceededError', ...)`), or with `ExternalFailure` carrying what a
-   * model or your own code threw.
+   * `Effect.catchTag('MaxTurnsExceededError', ...)`) or a `ModelProviderError` (such as
+   * `OpenAIProviderError`). Anything else a model or your own code threw is a defect carrying that
+   * error unchanged (`Effect.catchDefect`).
    */
   runEffect<TAgent extends Agent<any, any>, TContext = unknown>(
     agent: TAgent,
     input: RunInputArg<TContext, TAgent>,
     options: NonStreamRunOptions<TContext> = {},
-  ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure> {
+  ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ModelProviderError> {
     const prepare = () => this.#prepareState(agent, input, options);
     const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) => this.#program(state, options, undefined, provider);
     const configured = this.config.modelProvider;
@@ -103,8 +108,7 @@ export class Runner {
       yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
       return new RunResult(state);
     });
-    // Baton's own failures are the RunError classes (an AgentsError a tool threw itself passes as-is).
-    return program as Effect.Effect<RunResult<TContext, TAgent>, RunError | ExternalFailure>;
+    return program.pipe(Effect.catch((failure) => publicFailure(toPublicError(failure))));
   }
 
   async #prepareState<TAgent extends Agent<any, any>, TContext>(
@@ -230,26 +234,36 @@ export class Runner {
     const program = this.#program(state, options, channel).pipe(
       Effect.ensuring(Effect.sync(() => channel.close())),
     );
-    let resolve!: (outcome: Completion) => void;
-    const completion = new Promise<Completion>((r) => (resolve = r));
-    const result = createStreamedRunResult(state, channel, completion);
     const fiber = Effect.runFork(program);
+    // Settles once the run's fiber has ended and the session has been written.
+    const completion = Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state))));
+    const result = createStreamedRunResult(state, channel, completion);
     attachRunFiber(result, fiber);
     if (options.signal) {
       const onAbort = () => result.cancel();
       if (options.signal.aborted) onAbort();
       else options.signal.addEventListener('abort', onAbort, { once: true });
     }
-    fiber.addObserver((exit) => {
-      const outcome = completionOf(exit, options.signal, record);
-      if (!outcome.ok) attachState(outcome.error, state);
-      persist(outcome, record).then(
-        () => resolve(outcome),
-        (error: unknown) => resolve({ ok: false, error, interrupted: false }),
-      );
-    });
     return result;
   }
+}
+
+/** The typed failure of `runEffect`: Baton's run errors and providers' errors; anything else is a defect. */
+function publicFailure(error: unknown): Effect.Effect<never, RunError | ModelProviderError> {
+  return isRunError(error) || isModelProviderError(error) ? Effect.fail(error) : Effect.die(error);
+}
+
+/** How a streamed run ended, after writing its session; a failed write is the run's error. */
+function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined, state: RunState<any, any>): Effect.Effect<Completion> {
+  return Effect.suspend(() => {
+    const record = recordOf(state);
+    const outcome = completionOf(exit, signal, record);
+    if (!outcome.ok) attachState(outcome.error, state);
+    return Effect.tryPromise({ try: () => persist(outcome, record), catch: (error) => error }).pipe(
+      Effect.as(outcome),
+      Effect.catch((error): Effect.Effect<Completion> => Effect.succeed({ ok: false, error, interrupted: false })),
+    );
+  });
 }
 
 /** What a finished run writes to its session: everything, or after a tripped output guardrail, all but the blocked answer. */

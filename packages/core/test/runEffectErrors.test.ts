@@ -1,12 +1,13 @@
-import { Effect } from 'effect';
+import * as Cause from 'effect/Cause';
+import * as Effect from 'effect/Effect';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall, modelError } from '@baton/testing';
 import * as errors from '@baton/types';
-import { Agent, ExternalFailure, Runner, tool, type InputGuardrailTripwireTriggered, type MaxTurnsExceededError } from '../src/index.js';
+import { Agent, Runner, tool, type RunResult, type InputGuardrailTripwireTriggered, type MaxTurnsExceededError } from '../src/index.js';
 
 // runEffect fails with the public error classes, each with its `_tag`, so Effect programs narrow
-// them with catchTag; what a model or user code threw arrives as ExternalFailure's cause.
+// them with catchTag; what a model or user code threw (not an AgentsError) is a defect carrying it.
 
 const loop = tool({ name: 'again', description: 'again', parameters: z.object({}), execute: () => 'more' });
 
@@ -36,15 +37,45 @@ describe('runEffect errors for Effect programs', () => {
     await expect(Effect.runPromise(program as Effect.Effect<string, unknown>)).resolves.toBe('no_secrets');
   });
 
-  it('a model failure arrives as ExternalFailure with the original error', async () => {
+  it('what a model threw is a defect carrying the original error; the error type names only public errors', async () => {
     const boom = new Error('provider down');
     const model = new ScriptedModel([modelError(boom)]);
-    const program = new Runner().runEffect(new Agent({ name: 'A', model }), 'go').pipe(
+    const effect = new Runner().runEffect(new Agent({ name: 'A', model }), 'go');
+    expectTypeOf(effect).toEqualTypeOf<Effect.Effect<RunResult<unknown, Agent<unknown, 'text'>>, errors.RunError | errors.ModelProviderError>>();
+    const program = effect.pipe(
       Effect.map(() => undefined as unknown),
-      Effect.catchTag('ExternalFailure', (failure) => Effect.succeed(failure.cause)),
+      Effect.catchDefect((defect) => Effect.succeed(defect)),
     );
-    await expect(Effect.runPromise(program as Effect.Effect<unknown, unknown>)).resolves.toBe(boom);
-    expect(new ExternalFailure({ cause: boom })._tag).toBe('ExternalFailure');
+    await expect(Effect.runPromise(program)).resolves.toBe(boom);
+  });
+
+  it("a provider's own error stays in the error channel, narrowed by its tag without widening the others", async () => {
+    class AcmeProviderError extends errors.AgentsError {
+      override readonly _tag = 'AcmeProviderError' as const;
+    }
+    const model = new ScriptedModel([modelError(new AcmeProviderError('rate limited'))]);
+    const program = new Runner().runEffect(new Agent({ name: 'A', model }), 'go').pipe(
+      Effect.map(() => 'answered'),
+      Effect.catchTag('AcmeProviderError', (error) => {
+        expectTypeOf(error).toEqualTypeOf<errors.ModelProviderError>();
+        return Effect.succeed(`provider: ${error.message}`);
+      }),
+      Effect.catchTag('MaxTurnsExceededError', (error) => {
+        expectTypeOf(error).toEqualTypeOf<MaxTurnsExceededError>();
+        return Effect.succeed('max turns');
+      }),
+    );
+    await expect(Effect.runPromise(program as Effect.Effect<string, unknown>)).resolves.toBe('provider: rate limited');
+  });
+
+  it('an AgentsError of your own (not a run or provider error) is a defect too', async () => {
+    class OwnError extends errors.AgentsError {}
+    const own = new OwnError('mine');
+    const model = new ScriptedModel([modelError(own)]);
+    const exit = await Effect.runPromiseExit(new Runner().runEffect(new Agent({ name: 'A', model }), 'go'));
+    expect(exit._tag).toBe('Failure');
+    if (exit._tag === 'Failure') expect(Cause.squash(exit.cause)).toBe(own);
+    expect(exit._tag === 'Failure' && Cause.hasDies(exit.cause)).toBe(true);
   });
 
   it('every Baton error class carries its class name as _tag', () => {

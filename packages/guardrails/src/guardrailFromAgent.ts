@@ -1,7 +1,6 @@
 import * as Effect from 'effect/Effect';
 import {
   Agent,
-  ExternalFailure,
   RunContext,
   Runner,
   type AgentInputItem,
@@ -121,7 +120,8 @@ function runChecker<TVerdict>(
     const context = new RunContext(parentContext.context, parentContext.usage);
     const result = yield* settings.runner
       .runEffect(checker, checkerInput, { context, maxTurns: settings.maxTurns })
-      .pipe(Effect.mapError((failure) => (failure instanceof ExternalFailure ? failure.cause : failure)));
+      // What the checker's model or tools threw arrives as a defect: it fails the guardrail like any error.
+      .pipe(Effect.catchDefect((defect) => Effect.fail(defect)));
     const output = result.finalOutput as TVerdict;
     return { tripwireTriggered: Boolean(settings.tripwire(output)), outputInfo: settings.outputInfo(output) };
   });

@@ -30,4 +30,4 @@ export { RunStateError, type RunStateErrorDetails, type RunStateErrorReason } fr
 export { ToolInterruption } from './toolInterruption.js';
 import * as protocol from './protocolSchemas.js';
 export { protocol };
-export type { RunError } from './runError.js';
+export { isRunError, isModelProviderError, type RunError, type ModelProviderError } from './runError.js';

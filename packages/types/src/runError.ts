@@ -1,4 +1,5 @@
-import type {
+import {
+  AgentsError,
   GuardrailExecutionError,
   InputGuardrailTripwireTriggered,
   InvalidToolInputError,
@@ -15,12 +16,12 @@ import type {
   ToolTimeoutError,
   UserError,
 } from './errors.js';
-import type { RunStateError } from './runStateError.js';
+import { RunStateError } from './runStateError.js';
 
 /**
  * The errors a run fails with, each with its literal `_tag`, so an Effect program narrows them with
- * `Effect.catchTag` / `catchTags` (`runner.runEffect` fails with these, or with the error a model
- * or your own code threw, carried unchanged as `ExternalFailure`'s `cause`).
+ * `Effect.catchTag` / `catchTags` (`runner.runEffect` fails with these or a `ModelProviderError`;
+ * anything else a model or your own code threw is a defect carrying it unchanged).
  */
 export type RunError =
   | SystemError
@@ -39,3 +40,39 @@ export type RunError =
   | OutputGuardrailTripwireTriggered
   | ToolInputGuardrailTripwireTriggered
   | ToolOutputGuardrailTripwireTriggered;
+
+const runErrorClasses = [
+  SystemError,
+  MaxTurnsExceededError,
+  ModelBehaviorError,
+  InvalidToolInputError,
+  ModelRefusalError,
+  ModelTimeoutError,
+  UserError,
+  InvalidToolOutputError,
+  RunStateError,
+  GuardrailExecutionError,
+  ToolCallError,
+  ToolTimeoutError,
+  InputGuardrailTripwireTriggered,
+  OutputGuardrailTripwireTriggered,
+  ToolInputGuardrailTripwireTriggered,
+  ToolOutputGuardrailTripwireTriggered,
+];
+
+export function isRunError(error: unknown): error is RunError {
+  return runErrorClasses.some((ErrorClass) => error instanceof ErrorClass);
+}
+
+/**
+ * A model provider's own error, such as `OpenAIProviderError`: an `AgentsError` whose `_tag` ends in
+ * `ProviderError` (the convention every provider follows), so `Effect.catchTag('OpenAIProviderError', ...)`
+ * narrows it without widening the other tags.
+ */
+export interface ModelProviderError extends AgentsError {
+  readonly _tag: `${string}ProviderError`;
+}
+
+export function isModelProviderError(error: unknown): error is ModelProviderError {
+  return error instanceof AgentsError && error._tag.endsWith('ProviderError');
+}

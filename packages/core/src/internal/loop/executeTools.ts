@@ -178,9 +178,11 @@ function invokeTool(
   resumeState: string | undefined,
 ): Effect.Effect<ToolCallResult, RunFailure> {
   // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
+  // Straight into the run's sink (no runtime per event); waits while the consumer's buffer is full.
   const emit = async (emission: ToolEmission): Promise<void> => {
     const event = toParentEvent(emission, tool.name, call.callId);
-    if (env.observed) await Effect.runPromise(env.emit(event));
+    if (!env.observed) return;
+    while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
   };
   return withAbortSignal((signal) => {
     const details: ToolCallDetails = { toolCall: call, signal, emit };
