@@ -43,7 +43,7 @@ const layers = {
     `^${internal}serialization/`,
   ],
   engine: [
-    anyOf(core, ['runner', 'runResult', 'streamedRunResult', 'modelProviderService', 'packageInternals', 'index']),
+    anyOf(core, ['runner', 'runResult', 'streamedRunResult', 'modelProviderService', 'sessionService', 'packageInternals', 'index']),
     anyOf(internal, ['agentTool', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError']),
     `^${internal}loop/`,
   ],

@@ -53,6 +53,7 @@ export {
 } from './sessionHistory.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
 export { ModelProviderService } from './modelProviderService.js';
+export { SessionService } from './sessionService.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

@@ -25,6 +25,7 @@ import {
 import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
 import { ModelProviderService } from './modelProviderService.js';
+import { SessionService } from './sessionService.js';
 import { getLogger } from './logger.js';
 import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from './runConfig.js';
 
@@ -83,20 +84,23 @@ export class Runner {
    * The run as an Effect: succeeds with the result; fails with a `RunError` (narrow it with
    * `Effect.catchTag('MaxTurnsExceededError', ...)`) or a `ModelProviderError` (such as
    * `OpenAIProviderError`). Anything else a model or your own code threw is a defect carrying that
-   * error unchanged (`Effect.catchDefect`).
+   * error unchanged (`Effect.catchDefect`). Reads the model provider (`ModelProviderService`), the
+   * session (`SessionService`), the clock and the tracer (Effect's `Clock` and `Tracer`) from the
+   * context, so layers choose them.
    */
   runEffect<TAgent extends Agent<any, any>, TContext = unknown>(
     agent: TAgent,
     input: RunInputArg<TContext, TAgent>,
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ModelProviderError> {
-    const prepare = () => this.#prepareState(agent, input, options);
+    const prepare = (session: Session | undefined) => this.#prepareState(agent, input, session === undefined ? options : { ...options, session });
     const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) => this.#program(state, options, undefined, provider);
     const configured = this.config.modelProvider;
     const program = Effect.gen(function* () {
       // (Not `??`: the CommonJS build turns `??` into a function, where `yield*` cannot be.)
       const provider = configured !== undefined ? configured : yield* ModelProviderService;
-      const state = yield* Effect.tryPromise({ try: prepare, catch: (e) => asRunFailure(e) });
+      const session = options.session !== undefined ? options.session : yield* SessionService;
+      const state = yield* Effect.tryPromise({ try: () => prepare(session), catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
       yield* loop(state, provider).pipe(
         Effect.tapError((failure) =>
