@@ -75,9 +75,10 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
   /** A model instance, or a name resolved through the runner's model provider. */
   model?: string | Model;
   modelSettings?: ModelSettings;
-  tools?: FunctionTool<any>[];
-  inputGuardrails?: InputGuardrail<any>[];
-  outputGuardrails?: OutputGuardrail<any, any>[];
+  /** Typed with the agent's context: a tool written for another context does not fit. */
+  tools?: FunctionTool<TContext>[];
+  inputGuardrails?: InputGuardrail<TContext>[];
+  outputGuardrails?: OutputGuardrail<any, TContext>[];
   /** `'text'` (default), a zod / Standard Schema object, or a JSON schema definition, parsed into `finalOutput`. */
   outputType?: TOutput;
   toolUseBehavior?: ToolUseBehavior<TContext>;
@@ -179,13 +180,13 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   /** Handoffs offered to the model this turn (bare agents wrapped with the default handoff). */
   async getEnabledHandoffs(runContext: RunContextContract<TContext>): Promise<HandoffContract<any>[]> {
     const all = this.handoffs.map((h) => (h instanceof Agent ? defaultHandoff(h) : h));
-    const enabled = await Promise.all(all.map((h) => h.isEnabled({ runContext, agent: this as never })));
+    const enabled = await Promise.all(all.map((h) => h.isEnabled({ runContext, agent: this })));
     return all.filter((_, i) => Boolean(enabled[i]));
   }
 
   /** Tools offered to the model this turn. */
   async getEnabledTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
-    const enabled = await Promise.all(this.tools.map((t) => t.isEnabled(runContext, this as never)));
+    const enabled = await Promise.all(this.tools.map((t) => t.isEnabled(runContext, this)));
     return this.tools.filter((_, i) => enabled[i]);
   }
 
@@ -251,7 +252,7 @@ const defaultHandoffs = new WeakMap<Agent<any, any>, Handoff<any>>();
 export function defaultHandoff(agent: Agent<any, any>): Handoff<any> {
   let handoff = defaultHandoffs.get(agent);
   if (!handoff) {
-    handoff = new Handoff(agent as never, () => agent as never);
+    handoff = new Handoff(agent, () => agent);
     defaultHandoffs.set(agent, handoff);
   }
   return handoff;

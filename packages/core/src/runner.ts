@@ -325,7 +325,7 @@ function abortError(): Error {
 }
 
 function attachState(error: unknown, state: RunState<any, any>): unknown {
-  if (error instanceof AgentsError && error.state === undefined) error.state = state as never;
+  if (error instanceof AgentsError && error.state === undefined) error.state = state;
   return error;
 }
 

@@ -56,15 +56,15 @@ export function classifyResponse(
           continue;
         }
         handoffRun = { call: output, handoff, ignoredCalls: [] };
-        newItems.push(new RunHandoffCallItem(output, agent as never));
+        newItems.push(new RunHandoffCallItem(output, agent));
       } else {
         toolRuns.push({ call: output, tool: tools.get(output.name) });
-        newItems.push(new RunToolCallItem(output, agent as never));
+        newItems.push(new RunToolCallItem(output, agent));
       }
     } else if (output.type === 'reasoning') {
-      newItems.push(new RunReasoningItem(output, agent as never));
+      newItems.push(new RunReasoningItem(output, agent));
     } else if ((output.type === 'message' || output.type === undefined) && (output as { role?: string }).role === 'assistant') {
-      const item = new RunMessageOutputItem(output as never, agent as never);
+      const item = new RunMessageOutputItem(output, agent);
       newItems.push(item);
       messageText = item.content;
       const refusalPart = item.rawItem.content.find((part) => part.type === 'refusal');

@@ -90,7 +90,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
             const early = yield* runToolInputGuardrails(tool, call, agent, record);
             if (early !== undefined) return yield* commitOutput(call, tool, early, agent, record, env);
           }
-          const item = new RunToolApprovalItem(call, agent as never, tool.name);
+          const item = new RunToolApprovalItem(call, agent, tool.name);
           yield* env.emit(itemEvent(item));
           return { type: 'approval', item } as const;
         }
@@ -227,7 +227,7 @@ function commitOutput(
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome> {
   const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
-  const item = new RunToolCallOutputItem(raw, agent as never, output);
+  const item = new RunToolCallOutputItem(raw, agent, output);
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
 }
 

@@ -28,8 +28,8 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     yield* Effect.annotateCurrentSpan('baton.handoff.to', target.name);
     const output = new RunHandoffOutputItem(
       functionCallResult(run.call.callId, run.call.name, getTransferMessage(target)),
-      source as never,
-      target as never,
+      source,
+      target,
     );
     record.generatedItems.push(output);
     yield* env.emit(itemEvent(output));
@@ -61,7 +61,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
       record.generatedItems = [...filtered.preHandoffItems, ...filtered.newItems];
     }
     record.currentAgent = target;
-    yield* env.emit(new RunAgentUpdatedStreamEvent(target as never));
+    yield* env.emit(new RunAgentUpdatedStreamEvent(target));
   }).pipe(
     Effect.withSpan('baton.handoff', {
       attributes: {

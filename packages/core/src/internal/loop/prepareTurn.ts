@@ -110,7 +110,7 @@ export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Eff
 /** Input staged with `state.addInput` enters the history now, right before the model call. */
 function admitPendingInput(record: RunRecord): void {
   if (record.pendingInput.length === 0) return;
-  for (const item of record.pendingInput) record.generatedItems.push(new RunInputItem(item, record.currentAgent as never));
+  for (const item of record.pendingInput) record.generatedItems.push(new RunInputItem(item, record.currentAgent));
   record.pendingInput = [];
 }
 

@@ -41,7 +41,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
       const text = typeof output === 'string' ? output : (JSON.stringify(output) ?? '');
       const item = new RunMessageOutputItem(
         { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] },
-        record.currentAgent as never,
+        record.currentAgent,
       );
       record.generatedItems.push(item);
       yield* env.emit(itemEvent(item));

@@ -52,7 +52,7 @@ function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, Ru
     let response: ModelResponse;
     if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
-      const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent as never, input: record.originalInput, context: record.context };
+      const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent, input: record.originalInput, context: record.context };
       yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record);
       response = yield* withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record);
     } else {

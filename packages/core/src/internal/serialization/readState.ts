@@ -54,7 +54,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   record.inputGuardrailResults = json.inputGuardrailResults as typeof record.inputGuardrailResults;
   record.outputGuardrailResults = json.outputGuardrailResults.map((result, i) => ({
     ...result,
-    agent: resolve(result.agent, ['outputGuardrailResults', i, 'agent']) as never,
+    agent: resolve(result.agent, ['outputGuardrailResults', i, 'agent']),
   })) as typeof record.outputGuardrailResults;
   record.toolInputGuardrailResults = json.toolInputGuardrailResults as typeof record.toolInputGuardrailResults;
   record.toolOutputGuardrailResults = json.toolOutputGuardrailResults as typeof record.toolOutputGuardrailResults;
