@@ -6,3 +6,17 @@ export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './
 export { agentToolSourceAgent } from './internal/agentToolSources.js';
 export { parametersFingerprint } from './internal/serialization/fingerprint.js';
 export { compileSchema, isStandardSchema, type CompiledSchema } from './internal/schema.js';
+export {
+  typeName,
+  requireOptions,
+  requireFunction,
+  optionalFunction,
+  requireBooleanOrFunction,
+  requireArray,
+  requireNonEmptyString,
+  optionalNonEmptyString,
+  optionalString,
+  optionalBoolean,
+  optionalPositiveNumber,
+  positiveInteger,
+} from './internal/validate.js';

@@ -5,7 +5,7 @@ import { defineToolInputGuardrail, type ToolInputGuardrailDefinition } from './d
 import { defineToolOutputGuardrail, type ToolOutputGuardrailDefinition } from './defineToolOutputGuardrail.js';
 import { ToolGuardrailFunctionOutputFactory as Verdict } from './toolGuardrailFunctionOutputFactory.js';
 import { parseArguments, textOf, textOfInput } from './internal/subjects.js';
-import { optionalString, requireFunction, requireName, requireOptions, typeName } from './internal/validate.js';
+import { optionalString, requireFunction, requireNonEmptyString, requireOptions, typeName } from '@baton/core/internal';
 
 /** Where a check is looking. */
 export type CheckSource = 'input' | 'output' | 'tool_input' | 'tool_output';
@@ -87,10 +87,10 @@ type Inspect<TInfo> = CheckDefinition<TInfo>['inspect'];
 /** Turns a check function into something usable as an input, output, tool input or tool output guardrail. */
 export function defineCheck<TInfo>(definition: CheckDefinition<TInfo>): GuardrailCheck<TInfo> {
   requireOptions(definition, 'defineCheck');
-  const name = requireName(definition.name, 'defineCheck');
+  const name = requireNonEmptyString(definition.name, `defineCheck: \`name\``);
   const owner = `defineCheck("${name}")`;
-  const inspect = requireFunction<Inspect<TInfo>>(definition.inspect, 'inspect', owner);
-  const rejectMessage = optionalString(definition.rejectMessage, 'rejectMessage', owner) ?? `Blocked by the "${name}" check.`;
+  const inspect = requireFunction<Inspect<TInfo>>(definition.inspect, `${owner}: \`inspect\``);
+  const rejectMessage = optionalString(definition.rejectMessage, `${owner}: \`rejectMessage\``) ?? `Blocked by the "${name}" check.`;
 
   return {
     name,
@@ -116,7 +116,7 @@ export function defineCheck<TInfo>(definition: CheckDefinition<TInfo>): Guardrai
     },
     toolInputGuardrail(options = {}) {
       const behavior = pick(options.behavior, ['rejectContent', 'throwException'], 'rejectContent', `${owner}.toolInputGuardrail`);
-      const message = optionalString(options.message, 'message', `${owner}.toolInputGuardrail`) ?? rejectMessage;
+      const message = optionalString(options.message, `${owner}.toolInputGuardrail: \`message\``) ?? rejectMessage;
       return defineToolInputGuardrail({
         name: options.name ?? name,
         run: async ({ toolCall }) => {
@@ -129,7 +129,7 @@ export function defineCheck<TInfo>(definition: CheckDefinition<TInfo>): Guardrai
     toolOutputGuardrail(options = {}) {
       const label = `${owner}.toolOutputGuardrail`;
       const behavior = pick(options.behavior, ['redact', 'rejectContent', 'throwException'], 'redact', label);
-      const message = optionalString(options.message, 'message', label) ?? rejectMessage;
+      const message = optionalString(options.message, `${label}: \`message\``) ?? rejectMessage;
       return defineToolOutputGuardrail({
         name: options.name ?? name,
         run: async ({ output }) => {

@@ -5,7 +5,7 @@ import type {
   InputGuardrailResult,
 } from '@baton/types';
 import { settle, type GuardrailReturn } from './internal/guardrailReturn.js';
-import { optionalBoolean, optionalPositiveNumber, requireFunction, requireName, requireOptions } from './internal/validate.js';
+import { optionalBoolean, optionalPositiveNumber, requireFunction, requireNonEmptyString, requireOptions } from '@baton/core/internal';
 
 /** An input guardrail function: sync, async, or an Effect program. */
 export type InputGuardrailFunction<TContext = unknown> = (
@@ -39,11 +39,11 @@ export interface InputGuardrailDefinition<TContext = unknown> extends InputGuard
 /** Defines an input guardrail; parallel by default, as in the reference. */
 export function defineInputGuardrail<TContext = unknown>(options: DefineInputGuardrailOptions<TContext>): InputGuardrailDefinition<TContext> {
   requireOptions(options, 'defineInputGuardrail');
-  const name = requireName(options.name, 'defineInputGuardrail');
+  const name = requireNonEmptyString(options.name, `defineInputGuardrail: \`name\``);
   const owner = `defineInputGuardrail("${name}")`;
-  const guardrailFunction = requireFunction<InputGuardrailFunction<TContext>>(options.execute, 'execute', owner);
-  const runInParallel = optionalBoolean(options.runInParallel, 'runInParallel', owner) ?? true;
-  const timeoutMs = optionalPositiveNumber(options.timeoutMs, 'timeoutMs', owner);
+  const guardrailFunction = requireFunction<InputGuardrailFunction<TContext>>(options.execute, `${owner}: \`execute\``);
+  const runInParallel = optionalBoolean(options.runInParallel, `${owner}: \`runInParallel\``) ?? true;
+  const timeoutMs = optionalPositiveNumber(options.timeoutMs, `${owner}: \`timeoutMs\``);
   const definition: InputGuardrailDefinition<TContext> = {
     type: 'input',
     name,

@@ -5,7 +5,7 @@ import type {
   OutputGuardrailResult,
 } from '@baton/types';
 import { settle, type GuardrailReturn } from './internal/guardrailReturn.js';
-import { optionalPositiveNumber, requireFunction, requireName, requireOptions } from './internal/validate.js';
+import { optionalPositiveNumber, requireFunction, requireNonEmptyString, requireOptions } from '@baton/core/internal';
 
 /** An output guardrail function: sync, async, or an Effect program. */
 export type OutputGuardrailFunction<TOutput = unknown, TContext = unknown> = (
@@ -39,10 +39,10 @@ export function defineOutputGuardrail<TOutput = unknown, TContext = unknown>(
   options: DefineOutputGuardrailOptions<TOutput, TContext>,
 ): OutputGuardrailDefinition<TOutput, TContext> {
   requireOptions(options, 'defineOutputGuardrail');
-  const name = requireName(options.name, 'defineOutputGuardrail');
+  const name = requireNonEmptyString(options.name, `defineOutputGuardrail: \`name\``);
   const owner = `defineOutputGuardrail("${name}")`;
-  const guardrailFunction = requireFunction<OutputGuardrailFunction<TOutput, TContext>>(options.execute, 'execute', owner);
-  const timeoutMs = optionalPositiveNumber(options.timeoutMs, 'timeoutMs', owner);
+  const guardrailFunction = requireFunction<OutputGuardrailFunction<TOutput, TContext>>(options.execute, `${owner}: \`execute\``);
+  const timeoutMs = optionalPositiveNumber(options.timeoutMs, `${owner}: \`timeoutMs\``);
   const definition: OutputGuardrailDefinition<TOutput, TContext> = {
     type: 'output',
     name,

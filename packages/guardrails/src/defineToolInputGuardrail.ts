@@ -1,6 +1,6 @@
 import type { ToolGuardrailFunctionOutput, ToolInputGuardrail, ToolInputGuardrailData } from '@baton/types';
 import type { GuardrailReturn } from './internal/guardrailReturn.js';
-import { requireFunction, requireName, requireOptions } from './internal/validate.js';
+import { requireFunction, requireNonEmptyString, requireOptions } from '@baton/core/internal';
 
 /** A tool input guardrail function: sync, async, or an Effect program. */
 export type ToolInputGuardrailFunction<TContext = unknown> = (
@@ -28,8 +28,8 @@ export function defineToolInputGuardrail<TContext = unknown>(
   options: DefineToolInputGuardrailOptions<TContext>,
 ): ToolInputGuardrailDefinition<TContext> {
   requireOptions(options, 'defineToolInputGuardrail');
-  const name = requireName(options.name, 'defineToolInputGuardrail');
-  const guardrailFunction = requireFunction<ToolInputGuardrailFunction<TContext>>(options.run, 'run', `defineToolInputGuardrail("${name}")`);
+  const name = requireNonEmptyString(options.name, `defineToolInputGuardrail: \`name\``);
+  const guardrailFunction = requireFunction<ToolInputGuardrailFunction<TContext>>(options.run, `defineToolInputGuardrail("${name}"): \`run\``);
   return {
     type: 'tool_input',
     name,

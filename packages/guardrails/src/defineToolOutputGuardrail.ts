@@ -1,6 +1,6 @@
 import type { ToolGuardrailFunctionOutput, ToolOutputGuardrail, ToolOutputGuardrailData } from '@baton/types';
 import type { GuardrailReturn } from './internal/guardrailReturn.js';
-import { requireFunction, requireName, requireOptions } from './internal/validate.js';
+import { requireFunction, requireNonEmptyString, requireOptions } from '@baton/core/internal';
 
 /** A tool output guardrail function: sync, async, or an Effect program. */
 export type ToolOutputGuardrailFunction<TContext = unknown> = (
@@ -27,8 +27,8 @@ export function defineToolOutputGuardrail<TContext = unknown>(
   options: DefineToolOutputGuardrailOptions<TContext>,
 ): ToolOutputGuardrailDefinition<TContext> {
   requireOptions(options, 'defineToolOutputGuardrail');
-  const name = requireName(options.name, 'defineToolOutputGuardrail');
-  const guardrailFunction = requireFunction<ToolOutputGuardrailFunction<TContext>>(options.run, 'run', `defineToolOutputGuardrail("${name}")`);
+  const name = requireNonEmptyString(options.name, `defineToolOutputGuardrail: \`name\``);
+  const guardrailFunction = requireFunction<ToolOutputGuardrailFunction<TContext>>(options.run, `defineToolOutputGuardrail("${name}"): \`run\``);
   return {
     type: 'tool_output',
     name,

@@ -14,7 +14,7 @@ import {
 import { UserError } from '@baton/types';
 import { defineInputGuardrail, type DefineInputGuardrailOptions, type InputGuardrailDefinition } from './defineInputGuardrail.js';
 import { defineOutputGuardrail, type DefineOutputGuardrailOptions, type OutputGuardrailDefinition } from './defineOutputGuardrail.js';
-import { requireFunction, requireOptions, typeName } from './internal/validate.js';
+import { requireFunction, requireOptions, typeName } from '@baton/core/internal';
 
 interface AgentGuardrailBaseOptions<TVerdict, TArgs> {
   name: string;
@@ -92,9 +92,9 @@ function checkOptions<TVerdict>(
   if (!(checker instanceof Agent)) throw new UserError(`${owner}: the first argument must be an Agent, got ${typeName(checker)}.`);
   requireOptions(options, owner);
   const label = `${owner}("${String(options.name)}")`;
-  const tripwire = requireFunction<CheckerSettings<TVerdict>['tripwire']>(options.tripwire, 'tripwire', label);
-  if (options.input !== undefined) requireFunction(options.input, 'input', label);
-  if (options.outputInfo !== undefined) requireFunction(options.outputInfo, 'outputInfo', label);
+  const tripwire = requireFunction<CheckerSettings<TVerdict>['tripwire']>(options.tripwire, `${label}: \`tripwire\``);
+  if (options.input !== undefined) requireFunction(options.input, `${label}: \`input\``);
+  if (options.outputInfo !== undefined) requireFunction(options.outputInfo, `${label}: \`outputInfo\``);
   if (options.runner !== undefined && !(options.runner instanceof Runner)) {
     throw new UserError(`${label}: \`runner\` must be a Runner, got ${typeName(options.runner)}.`);
   }

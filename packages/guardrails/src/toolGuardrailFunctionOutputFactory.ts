@@ -1,5 +1,5 @@
 import { UserError, type ToolGuardrailFunctionOutput } from '@baton/types';
-import { typeName } from './internal/validate.js';
+import { typeName } from '@baton/core/internal';
 
 function withInfo(behavior: ToolGuardrailFunctionOutput['behavior'], outputInfo: unknown): ToolGuardrailFunctionOutput {
   return outputInfo === undefined ? { behavior } : { behavior, outputInfo };

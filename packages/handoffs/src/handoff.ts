@@ -10,7 +10,7 @@ import {
   type StandardSchemaLike,
 } from '@baton/core';
 import { compileHandoffInput, type HandoffInputParser, type HandoffInputType } from './internal/inputSchema.js';
-import { describeValue, optionalFunction, optionalNonEmptyString } from './internal/validate.js';
+import { typeName, optionalFunction, optionalNonEmptyString } from '@baton/core/internal';
 
 export type { HandoffInputType } from './internal/inputSchema.js';
 
@@ -64,21 +64,21 @@ export function handoff<TContext = unknown, TOutput extends AgentOutputType = Ag
   config?: HandoffConfig<TContext>,
 ): Handoff<TContext>;
 export function handoff(agent: Agent<any, any>, config: HandoffConfig<any> | HandoffConfigWithInput<any> = {}): Handoff<any> {
-  if (!(agent instanceof Agent)) throw new UserError(`handoff(): the first argument must be an Agent, got ${describeValue(agent)}.`);
+  if (!(agent instanceof Agent)) throw new UserError(`handoff(): the first argument must be an Agent, got ${typeName(agent)}.`);
   const label = `handoff(${JSON.stringify(agent.name)})`;
   if (typeof config !== 'object' || config === null || Array.isArray(config)) {
-    throw new UserError(`${label}: the config must be an object, got ${describeValue(config)}.`);
+    throw new UserError(`${label}: the config must be an object, got ${typeName(config)}.`);
   }
   const toolName = optionalNonEmptyString(config.toolNameOverride, `${label}: \`toolNameOverride\``);
   const toolDescription = config.toolDescriptionOverride;
   if (toolDescription !== undefined && typeof toolDescription !== 'string') {
-    throw new UserError(`${label}: \`toolDescriptionOverride\` must be a string, got ${describeValue(toolDescription)}.`);
+    throw new UserError(`${label}: \`toolDescriptionOverride\` must be a string, got ${typeName(toolDescription)}.`);
   }
   const onHandoff = optionalFunction<OnHandoffCallback<any, unknown>>(config.onHandoff, `${label}: \`onHandoff\``);
   const inputFilter = optionalFunction<HandoffInputFilter>(config.inputFilter, `${label}: \`inputFilter\``);
   const isEnabled = config.isEnabled;
   if (isEnabled !== undefined && typeof isEnabled !== 'boolean' && typeof isEnabled !== 'function') {
-    throw new UserError(`${label}: \`isEnabled\` must be a boolean or a function, got ${describeValue(isEnabled)}.`);
+    throw new UserError(`${label}: \`isEnabled\` must be a boolean or a function, got ${typeName(isEnabled)}.`);
   }
   let parser: HandoffInputParser | undefined;
   if (config.inputType !== undefined && config.inputType !== null) {

@@ -1,7 +1,7 @@
 import type { StandardSchemaLike } from '@baton/core';
 import { defineCheck, type GuardrailCheck } from '../check.js';
 import { assertSupportedSchema, validateJson, type JsonSchema, type SchemaIssue } from '../internal/jsonSchemaValidator.js';
-import { optionalBoolean } from '../internal/validate.js';
+import { optionalBoolean } from '@baton/core/internal';
 
 export type { JsonSchema, SchemaIssue };
 
@@ -29,7 +29,7 @@ function isStandardSchema(value: unknown): value is StandardSchemaLike {
  */
 export function jsonSchemaCheck(schema: StandardSchemaLike | JsonSchema, options: JsonSchemaCheckOptions = {}): GuardrailCheck<JsonSchemaCheckInfo> {
   const owner = 'jsonSchemaCheck';
-  const parseStrings = optionalBoolean(options.parseStrings, 'parseStrings', owner) ?? true;
+  const parseStrings = optionalBoolean(options.parseStrings, `${owner}: \`parseStrings\``) ?? true;
   const validate = validatorFor(schema, owner);
   return defineCheck({
     name: options.name ?? 'json_schema',

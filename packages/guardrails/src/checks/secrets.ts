@@ -1,7 +1,7 @@
 import { UserError } from '@baton/types';
 import { defineCheck, type GuardrailCheck } from '../check.js';
 import { countByKind, entropy, redact, scan, type Detector, type Finding } from '../internal/findings.js';
-import { optionalPositiveNumber, typeName } from '../internal/validate.js';
+import { optionalPositiveNumber, typeName } from '@baton/core/internal';
 
 export type SecretKind =
   | 'private_key'
@@ -82,7 +82,7 @@ function detectors(minEntropy: number): Record<SecretKind, Detector> {
  */
 export function secretsCheck(options: SecretsCheckOptions = {}): GuardrailCheck<SecretsCheckInfo> {
   const owner = 'secretsCheck';
-  const minEntropy = optionalPositiveNumber(options.minEntropy, 'minEntropy', owner) ?? 3.5;
+  const minEntropy = optionalPositiveNumber(options.minEntropy, `${owner}: \`minEntropy\``) ?? 3.5;
   const kinds: readonly SecretKind[] = options.kinds ?? SECRET_KINDS;
   if (!Array.isArray(kinds as unknown) || kinds.length === 0) throw new UserError(`${owner}: \`kinds\` must be a non-empty array.`);
   const all = detectors(minEntropy);

@@ -1,6 +1,6 @@
 import type { AgentInputItem, HandoffInputData, RunItem } from '@baton/core';
 import { withItems } from '../internal/items.js';
-import { positiveInteger } from '../internal/validate.js';
+import { positiveInteger } from '@baton/core/internal';
 
 type Entry = { from: 'input'; item: AgentInputItem | string } | { from: 'pre' | 'new'; item: RunItem };
 

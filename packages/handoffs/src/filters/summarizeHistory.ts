@@ -1,7 +1,7 @@
 import { Agent, UserError, run, type AgentInputItem, type HandoffInputData, type HandoffInputFilter, type Runner } from '@baton/core';
 import { historyItems, protocolItemOf, withItems } from '../internal/items.js';
 import { renderTranscript } from '../internal/transcript.js';
-import { describeValue } from '../internal/validate.js';
+import { typeName } from '@baton/core/internal';
 
 export interface SummarizeHistoryOptions {
   /** Runs the summarizer; defaults to core's `run` (the default runner). Pass a `Runner` for its provider and settings. */
@@ -25,16 +25,16 @@ const DEFAULT_PROMPT =
  * summarizer runs with the run's context object; its token usage is added to the run's usage.
  */
 export function summarizeHistory(summarizer: Agent<any, any>, options: SummarizeHistoryOptions = {}): HandoffInputFilter {
-  if (!(summarizer instanceof Agent)) throw new UserError(`summarizeHistory(): the summarizer must be an Agent, got ${describeValue(summarizer)}.`);
-  if (typeof options !== 'object' || options === null) throw new UserError(`summarizeHistory(): options must be an object, got ${describeValue(options)}.`);
+  if (!(summarizer instanceof Agent)) throw new UserError(`summarizeHistory(): the summarizer must be an Agent, got ${typeName(summarizer)}.`);
+  if (typeof options !== 'object' || options === null) throw new UserError(`summarizeHistory(): options must be an object, got ${typeName(options)}.`);
   const prompt = options.prompt ?? DEFAULT_PROMPT;
-  if (typeof prompt !== 'string') throw new UserError(`summarizeHistory(): \`prompt\` must be a string, got ${describeValue(prompt)}.`);
+  if (typeof prompt !== 'string') throw new UserError(`summarizeHistory(): \`prompt\` must be a string, got ${typeName(prompt)}.`);
   const role = options.role ?? 'user';
   if (role !== 'user' && role !== 'system') throw new UserError(`summarizeHistory(): \`role\` must be 'user' or 'system', got ${JSON.stringify(role)}.`);
   const format = options.formatSummary ?? ((summary: string) => `Summary of the conversation so far:\n${summary}`);
-  if (typeof format !== 'function') throw new UserError(`summarizeHistory(): \`formatSummary\` must be a function, got ${describeValue(format)}.`);
+  if (typeof format !== 'function') throw new UserError(`summarizeHistory(): \`formatSummary\` must be a function, got ${typeName(format)}.`);
   if (options.runner !== undefined && typeof options.runner?.run !== 'function') {
-    throw new UserError(`summarizeHistory(): \`runner\` must be a Runner, got ${describeValue(options.runner)}.`);
+    throw new UserError(`summarizeHistory(): \`runner\` must be a Runner, got ${typeName(options.runner)}.`);
   }
 
   return async (data: HandoffInputData): Promise<HandoffInputData> => {

@@ -1,13 +1,5 @@
-import {
-  ModelBehaviorError,
-  UserError,
-  tool,
-  type FunctionTool,
-  type JsonObjectSchema,
-  type RunContextContract,
-  type StandardSchemaLike,
-  type ToolParameters,
-} from '@baton/core';
+import { ModelBehaviorError, type JsonObjectSchema, type RunContextContract, type StandardSchemaLike } from '@baton/core';
+import { compileSchema } from '@baton/core/internal';
 
 /** What `inputType` accepts: a zod 4 / Standard Schema object, or a JSON object schema. */
 export type HandoffInputType = StandardSchemaLike | JsonObjectSchema;
@@ -20,54 +12,24 @@ export interface HandoffInputParser {
   parse(context: RunContextContract<any>, args: string, toolName: string): Promise<unknown>;
 }
 
-const COMPILER_NAME = 'handoff_input';
-
-/**
- * Compiles `inputType` with core's strict-schema conversion. Core exports that conversion only
- * through `tool()`, so the schema is wrapped in a tool whose `execute` returns the validated input.
- */
+/** Compiles `inputType` with core's strict-schema compiler (the one tools and output types use). */
 export function compileHandoffInput(inputType: HandoffInputType, label: string): HandoffInputParser {
-  let compiled: FunctionTool<any>;
-  try {
-    compiled = tool({
-      name: COMPILER_NAME,
-      description: '',
-      parameters: inputType as ToolParameters,
-      strict: true,
-      errorFunction: null,
-      execute: (input: unknown) => input,
-    });
-  } catch (error) {
-    if (error instanceof UserError) {
-      throw new UserError(`${label} \`inputType\`: ${error.message.replace(/^tool "[^"]*" parameters: /, '')}`);
-    }
-    throw error;
-  }
+  const compiled = compileSchema(inputType, { strict: true, owner: `${label} \`inputType\`` });
   return {
-    jsonSchema: compiled.parameters,
-    async parse(context, args, toolName) {
+    jsonSchema: compiled.jsonSchema,
+    async parse(_context, args, toolName) {
       if (typeof args !== 'string' || args.trim() === '') {
         throw new ModelBehaviorError(`Handoff "${toolName}" expected non-empty input matching its inputType, got ${JSON.stringify(args)}.`);
       }
+      let value: unknown;
       try {
-        JSON.parse(args);
+        value = JSON.parse(args);
       } catch (error) {
         throw new ModelBehaviorError(`Handoff "${toolName}" received invalid JSON: ${(error as Error).message}`);
       }
-      const details = {
-        toolCall: { type: 'function_call' as const, callId: toolName, name: toolName, arguments: args },
-        signal: new AbortController().signal,
-        emit: async () => undefined,
-      };
-      try {
-        return await compiled.invoke(context, args, details);
-      } catch (error) {
-        if (error instanceof Error && error.name === 'InvalidToolInputError') {
-          const reason = error.message.replace(/^Invalid (JSON )?input for tool "[^"]*": /, '');
-          throw new ModelBehaviorError(`Handoff "${toolName}" received input that does not match its inputType: ${reason}`);
-        }
-        throw error;
-      }
+      const result = await compiled.validate(value);
+      if (!result.ok) throw new ModelBehaviorError(`Handoff "${toolName}" received input that does not match its inputType: ${result.message}`);
+      return result.value;
     },
   };
 }
