@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { clientOf, type OpenAIClientSource } from './internal/clientSource.js';
 import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
 import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
@@ -18,10 +19,11 @@ import { withResponse } from './internal/withResponse.js';
  * and are a `UserError` here. Failures throw `OpenAIProviderError`.
  */
 export class OpenAIChatCompletionsModel implements Model {
-  readonly #client: OpenAI;
+  readonly #client: OpenAIClientSource;
   readonly #model: string;
 
-  constructor(client: OpenAI, model: string) {
+  /** `client`: an `openai` client, or a function that makes one (called on the first request). */
+  constructor(client: OpenAIClientSource, model: string) {
     this.#client = client;
     this.#model = model;
   }
@@ -39,7 +41,7 @@ export class OpenAIChatCompletionsModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const body = chatRequestBody(this.#model, request, false);
     const { data, requestId } = await callWithRetry(
-      (signal) => withResponse(this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
+      async (signal) => withResponse((await clientOf(this.#client)).chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
     );
     return chatCompletionToResponse(data as never, requestId);
@@ -50,8 +52,9 @@ export class OpenAIChatCompletionsModel implements Model {
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
+        const client = await clientOf(this.#client);
         const { data, requestId } = await withResponse(
-          this.#client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, {
+          client.chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming, {
             signal: AbortSignal.any([signal, controller.signal]),
             maxRetries: 0,
           }),

@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAI } from './internal/openaiModule.js';
 import { UserError, type AgentInputItem, type Session } from '@baton/types';
 import { getDefaultOpenAIClient, getDefaultOpenAIKey } from './defaults.js';
 import { fromConversationItem } from './internal/conversationItems.js';
@@ -17,7 +18,7 @@ export interface OpenAIConversationsSessionOptions {
 
 /** Creates an empty conversation and returns its id. */
 export async function startOpenAIConversationsSession(client?: OpenAI): Promise<string> {
-  const conversation = await resolveClient(client === undefined ? {} : { client }).conversations.create({ items: [] });
+  const conversation = await (await resolveClient(client === undefined ? {} : { client })()).conversations.create({ items: [] });
   return conversation.id;
 }
 
@@ -31,7 +32,7 @@ const KEEPS_ID = new Set(['reasoning']);
  * their order and a conversation is created once.
  */
 export class OpenAIConversationsSession implements Session {
-  readonly #client: OpenAI;
+  readonly #client: () => Promise<OpenAI>;
   #conversationId: string | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -63,7 +64,7 @@ export class OpenAIConversationsSession implements Session {
     return this.#serially(async () => {
       const input = forConversation(items);
       if (input.length === 0) return;
-      await this.#client.conversations.items.create(await this.#ensureConversation(), { items: input as never });
+      await (await this.#client()).conversations.items.create(await this.#ensureConversation(), { items: input as never });
     });
   }
 
@@ -80,7 +81,7 @@ export class OpenAIConversationsSession implements Session {
     return this.#serially(async () => {
       const conversationId = await this.#ensureConversation();
       const [latest] = await this.#readItems(conversationId, 1);
-      if (latest?.id !== undefined) await this.#client.conversations.items.delete(latest.id, { conversation_id: conversationId });
+      if (latest?.id !== undefined) await (await this.#client()).conversations.items.delete(latest.id, { conversation_id: conversationId });
       return latest;
     });
   }
@@ -89,13 +90,13 @@ export class OpenAIConversationsSession implements Session {
   clearSession(): Promise<void> {
     return this.#serially(async () => {
       if (this.#conversationId === undefined) return;
-      await this.#client.conversations.delete(this.#conversationId);
+      await (await this.#client()).conversations.delete(this.#conversationId);
       this.#conversationId = undefined;
     });
   }
 
   async #ensureConversation(): Promise<string> {
-    this.#conversationId ??= await startOpenAIConversationsSession(this.#client);
+    this.#conversationId ??= await startOpenAIConversationsSession(await this.#client());
     return this.#conversationId;
   }
 
@@ -104,13 +105,13 @@ export class OpenAIConversationsSession implements Session {
     if (limit === 0) return [];
     if (limit === undefined) {
       const items: AgentInputItem[] = [];
-      for await (const item of this.#client.conversations.items.list(conversationId, { order: 'asc' })) items.push(...fromConversationItem(item as unknown as Json));
+      for await (const item of (await this.#client()).conversations.items.list(conversationId, { order: 'asc' })) items.push(...fromConversationItem(item as unknown as Json));
       return items;
     }
     // Newest first, then put back in order: only as many pages as the limit needs.
     const groups: AgentInputItem[][] = [];
     let count = 0;
-    for await (const item of this.#client.conversations.items.list(conversationId, { order: 'desc', limit: Math.min(limit, 100) })) {
+    for await (const item of (await this.#client()).conversations.items.list(conversationId, { order: 'desc', limit: Math.min(limit, 100) })) {
       const group = fromConversationItem(item as unknown as Json);
       if (group.length === 0) continue;
       groups.push(group);
@@ -137,16 +138,20 @@ function forConversation(items: AgentInputItem[]): Json[] {
   });
 }
 
-function resolveClient(options: OpenAIConversationsSessionOptions): OpenAI {
+/** The session's client: checked now, made (and the `openai` module loaded) on first use. */
+function resolveClient(options: OpenAIConversationsSessionOptions): () => Promise<OpenAI> {
   if (options.client !== undefined) {
     if (!isRecord(options.client) || !isRecord((options.client as unknown as Json).conversations)) {
       throw new UserError('OpenAIConversationsSession: `client` must be an OpenAI client (with `conversations`).');
     }
-    return options.client;
+    const client = options.client;
+    return () => loadOpenAI().then(() => client);
   }
   const shared = getDefaultOpenAIClient();
-  if (shared !== undefined && options.apiKey === undefined && options.baseURL === undefined) return shared;
+  if (shared !== undefined && options.apiKey === undefined && options.baseURL === undefined) return () => loadOpenAI().then(() => shared);
   const apiKey = options.apiKey ?? getDefaultOpenAIKey();
   if (apiKey === undefined) throw new UserError('OpenAIConversationsSession: no OpenAI API key (set OPENAI_API_KEY, call setDefaultOpenAIKey(), or pass apiKey or client).');
-  return new OpenAI({ apiKey, baseURL: options.baseURL ?? null, organization: options.organization ?? null, project: options.project ?? null });
+  let made: Promise<OpenAI> | undefined;
+  return () =>
+    (made ??= loadOpenAI().then(({ default: OpenAI }) => new OpenAI({ apiKey, baseURL: options.baseURL ?? null, organization: options.organization ?? null, project: options.project ?? null })));
 }

@@ -1,4 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAI } from './internal/openaiModule.js';
+import type { OpenAIClientSource } from './internal/clientSource.js';
 import { UserError, type Model, type ModelProvider } from '@baton/types';
 import { env, getDefaultOpenAIClient, getDefaultOpenAIKey, getDefaultOpenAIModel, getOpenAIAPI } from './defaults.js';
 import { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
@@ -30,7 +32,7 @@ const CLIENT_OPTIONS = ['apiKey', 'baseURL', 'organization', 'project'] as const
 export class OpenAIProvider implements ModelProvider {
   readonly #options: OpenAIProviderOptions;
   readonly #models = new Map<string, Model>();
-  #client: OpenAI | undefined;
+  #client: OpenAI | Promise<OpenAI> | undefined;
 
   constructor(options: OpenAIProviderOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new UserError('OpenAIProvider: options must be an object.');
@@ -59,27 +61,34 @@ export class OpenAIProvider implements ModelProvider {
     return model;
   }
 
-  #getClient(): OpenAI {
-    if (this.#client !== undefined) return this.#client;
+  /** The client, made on the first request (the key is checked now, so a missing one fails here). */
+  #getClient(): OpenAIClientSource {
+    if (this.#client !== undefined) return clientSource(this.#client);
     const hasClientOptions = CLIENT_OPTIONS.some((key) => this.#options[key] !== undefined);
     const shared = hasClientOptions ? undefined : getDefaultOpenAIClient();
-    this.#client = shared ?? createClient(this.#options);
-    return this.#client;
+    if (shared !== undefined) return shared;
+    const options = clientOptions(this.#options);
+    return () => (this.#client ??= loadOpenAI().then(({ default: OpenAI }) => new OpenAI(options)));
   }
 }
 
-function createClient(options: OpenAIProviderOptions): OpenAI {
+function clientSource(client: OpenAI | Promise<OpenAI>): OpenAIClientSource {
+  return client instanceof Promise ? () => client : client;
+}
+
+/** The options for a client the provider makes; its own retries are off (the models retry). */
+function clientOptions(options: OpenAIProviderOptions): ConstructorParameters<typeof OpenAI>[0] {
   const apiKey = options.apiKey ?? getDefaultOpenAIKey();
   if (apiKey === undefined) {
     throw new UserError(
       'No OpenAI API key: set OPENAI_API_KEY, call setDefaultOpenAIKey(), or give OpenAIProvider an apiKey or an openAIClient.',
     );
   }
-  return new OpenAI({
+  return {
     apiKey,
     baseURL: options.baseURL ?? env('OPENAI_BASE_URL') ?? null,
     organization: options.organization ?? env('OPENAI_ORG_ID') ?? null,
     project: options.project ?? env('OPENAI_PROJECT_ID') ?? null,
     maxRetries: 0,
-  });
+  };
 }

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { clientOf, type OpenAIClientSource } from './internal/clientSource.js';
 import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
 import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
@@ -17,10 +18,11 @@ import { withResponse } from './internal/withResponse.js';
  * `OpenAIProviderError`; retryable ones are retried per `modelSettings.retry`.
  */
 export class OpenAIResponsesModel implements Model {
-  readonly #client: OpenAI;
+  readonly #client: OpenAIClientSource;
   readonly #model: string;
 
-  constructor(client: OpenAI, model: string) {
+  /** `client`: an `openai` client, or a function that makes one (called on the first request). */
+  constructor(client: OpenAIClientSource, model: string) {
     this.#client = client;
     this.#model = model;
   }
@@ -38,7 +40,7 @@ export class OpenAIResponsesModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const body = responsesRequestBody(this.#model, request, false);
     const { data, requestId } = await callWithRetry(
-      (signal) => withResponse(this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 })),
+      async (signal) => withResponse((await clientOf(this.#client)).responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'responses', settings: request.modelSettings, signal: request.signal },
     );
     const response = checkResponseObject(data, requestId);
@@ -52,8 +54,9 @@ export class OpenAIResponsesModel implements Model {
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
+        const client = await clientOf(this.#client);
         const { data, requestId } = await withResponse(
-          this.#client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
+          client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
             signal: AbortSignal.any([signal, controller.signal]),
             maxRetries: 0,
           }),

@@ -1,4 +1,5 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { APIError } from 'openai';
+import { loadedOpenAI } from './openaiModule.js';
 import { OpenAIProviderError, type OpenAIApi } from '../openaiProviderError.js';
 
 /** Where the failure happened: before an answer arrived, or while reading a stream. */
@@ -15,15 +16,18 @@ export interface FailureContext {
 export function toProviderError(error: unknown, context: FailureContext): OpenAIProviderError {
   if (error instanceof OpenAIProviderError) return error;
   const { api } = context;
-  if (context.signal?.aborted || error instanceof APIUserAbortError) return abortedError(api, context.signal?.reason ?? error);
-  if (error instanceof APIConnectionTimeoutError) {
+  // Loaded before any request is made; without it nothing here came from the client.
+  const openai = loadedOpenAI();
+
+  if (context.signal?.aborted || (openai !== undefined && error instanceof openai.APIUserAbortError)) return abortedError(api, context.signal?.reason ?? error);
+  if (openai !== undefined && error instanceof openai.APIConnectionTimeoutError) {
     return new OpenAIProviderError({ reason: 'timeout', api, message: `OpenAI ${label(api)} request timed out.`, retryable: true, cause: error });
   }
-  if (error instanceof APIConnectionError) {
+  if (openai !== undefined && error instanceof openai.APIConnectionError) {
     const reason = context.phase === 'stream' ? 'stream_interrupted' : 'connection';
     return new OpenAIProviderError({ reason, api, message: `OpenAI ${label(api)} connection failed: ${error.message}`, retryable: reason === 'connection', cause: error });
   }
-  if (error instanceof APIError) return fromApiError(error, context);
+  if (openai !== undefined && error instanceof openai.APIError) return fromApiError(error, context);
   if (error instanceof SyntaxError) {
     return context.phase === 'stream'
       ? new OpenAIProviderError({
