@@ -1,3 +1,4 @@
 import { packageConfig } from '../../tsup.package.js';
 
-export default packageConfig();
+// Two entries sharing chunks, so the scripted model's classes are one whichever entry loaded them.
+export default packageConfig(['src/index.ts', 'src/scripted.ts'], { splitting: true });

@@ -1,12 +1,2 @@
-export { ScriptedModel, modelResponse, modelError, modelResponder, modelStream, modelStreamResponder } from './scriptedModel.js';
-export type { RecordedModelCall, ScriptedRetryAdvice, ScriptedStep, ScriptedModelInput } from './scriptedModel.js';
-export {
-  UnexpectedModelCallError,
-  UnconsumedModelStepsError,
-  InvalidScriptedModelStepError,
-  ScriptedModelRequestAbortedError,
-} from './scriptedModelErrors.js';
-export { assistantMessage, functionCall } from './builders.js';
+export * from './scripted.js';
 export * from './fakeOpenAIServer/index.js';
-export { deferred, aborted, within, type Deferred } from './async.js';
-export { inputOf, toolResultsOf, outputText, resultText } from './recordedCalls.js';
