@@ -4,13 +4,14 @@
  *   node --expose-gc --import tsx src/child.ts <sdk> <scenario,...> <sizes-json>
  */
 import type { BenchAdapter } from './sdks/adapter.js';
-import { SCENARIOS, SDKS, type ChildReport, type ScenarioFigures, type ScenarioId, type SdkName, type WorkSizes } from './protocol.js';
+import { ALL_SCENARIOS, SDKS, type ChildReport, type ScenarioFigures, type ScenarioId, type SdkName, type WorkSizes } from './protocol.js';
 import { measureTurnOverhead } from './scenarios/turnOverhead.js';
 import { measureTextDelivery } from './scenarios/textDelivery.js';
 import { measurePausedRunHeap } from './scenarios/pausedRunHeap.js';
 import { measureGuardrailLatency } from './scenarios/guardrailLatency.js';
 import { measureStateSerialization } from './scenarios/stateSerialization.js';
 import { measureIdleConsumer } from './scenarios/idleConsumer.js';
+import { measureConcurrentRss } from './scenarios/concurrentRss.js';
 
 async function loadAdapter(sdk: SdkName): Promise<BenchAdapter> {
   // Dynamic, so a child never loads the other SDK.
@@ -31,6 +32,8 @@ function runScenario(adapter: BenchAdapter, scenario: ScenarioId, sizes: WorkSiz
       return measureStateSerialization(adapter, sizes);
     case 'idle-consumer':
       return measureIdleConsumer(adapter, sizes);
+    case 'concurrent-rss':
+      return measureConcurrentRss(adapter, sizes);
     case 'guardrail-trip':
     case 'guardrail-parallel':
     case 'guardrail-blocking':
@@ -44,8 +47,8 @@ process.setSourceMapsEnabled(false);
 
 const [sdkArg, scenariosArg, sizesJson] = process.argv.slice(2);
 const scenarios = (scenariosArg ?? '').split(',') as ScenarioId[];
-if (!SDKS.includes(sdkArg as SdkName) || !scenarios.every((s) => SCENARIOS.includes(s)) || sizesJson === undefined) {
-  console.error(`usage: child.ts <${SDKS.join('|')}> <${SCENARIOS.join(',')}> <sizes-json>`);
+if (!SDKS.includes(sdkArg as SdkName) || !scenarios.every((s) => ALL_SCENARIOS.includes(s)) || sizesJson === undefined) {
+  console.error(`usage: child.ts <${SDKS.join('|')}> <${ALL_SCENARIOS.join(',')}> <sizes-json>`);
   process.exit(2);
 }
 const sdk = sdkArg as SdkName;

@@ -26,6 +26,7 @@ const FULL: WorkSizes = {
   stateTiming: { warmupMs: 300, warmupCycles: 1, blocks: 3, blockMs: 20 },
   idleDeltas: 200_000,
   idleMs: 1_000,
+  concurrentRuns: 2_000,
 };
 
 /** A smoke run: checks that everything works, figures are not meaningful. */
@@ -45,6 +46,7 @@ const QUICK: WorkSizes = {
   stateTiming: { warmupMs: 0, warmupCycles: 1, blocks: 1, blockMs: 0 },
   idleDeltas: 20_000,
   idleMs: 200,
+  concurrentRuns: 200,
 };
 
 export const USAGE = `usage: pnpm --filter @baton/bench start [--rounds N] [--quick]

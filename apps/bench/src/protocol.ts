@@ -14,7 +14,10 @@ export const SCENARIOS = [
   'guardrail-parallel',
   'guardrail-blocking',
 ] as const;
-export type ScenarioId = (typeof SCENARIOS)[number];
+/** Scenarios that need a child process of their own (peak RSS is per process). */
+export const SOLO_SCENARIOS = ['concurrent-rss'] as const;
+export const ALL_SCENARIOS = [...SCENARIOS, ...SOLO_SCENARIOS] as const;
+export type ScenarioId = (typeof ALL_SCENARIOS)[number];
 
 import type { OpTiming } from './scenarios/timing.js';
 
@@ -42,6 +45,8 @@ export interface WorkSizes {
   /** Deltas the idle-consumer model yields, and how long nobody reads. */
   idleDeltas: number;
   idleMs: number;
+  /** Plain 3-turn runs started at once in the peak-RSS scenario. */
+  concurrentRuns: number;
 }
 
 /** The size of paused run the issue-6 rows compare. */
@@ -72,6 +77,16 @@ export interface PausedHeapFigures {
   /** Live heap (after a full GC) added per paused run that is kept alive. */
   bytesPerPausedRun: number;
   runs: number;
+}
+
+export interface ConcurrentRssFigures {
+  kind: 'concurrent-rss';
+  /** The process's peak resident set while the runs were in flight (sampled, and the kernel's maxRSS). */
+  peakRssBytes: number;
+  /** Resident set after loading the SDK and one warm-up run, before the runs started. */
+  baselineRssBytes: number;
+  runs: number;
+  turnsPerRun: number;
 }
 
 export interface GuardrailFigures {
@@ -113,7 +128,7 @@ export interface IdleFigures {
   heldHeapBytes: number;
 }
 
-export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures | StateFigures | IdleFigures | GuardrailFigures;
+export type ScenarioFigures = TurnOverheadFigures | DeliveryFigures | PausedHeapFigures | StateFigures | IdleFigures | GuardrailFigures | ConcurrentRssFigures;
 
 /** The one line a child prints on stdout: the figures of every scenario it ran, in order. */
 export interface ChildReport {

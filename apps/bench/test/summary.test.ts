@@ -62,6 +62,7 @@ function report(
       { scenario: 'paused-heap', figures: { kind: 'paused-heap', bytesPerPausedRun: bytes, runs: 1 } },
       { scenario: 'state-serialization', figures: st },
       { scenario: 'idle-consumer', figures: id },
+      { scenario: 'concurrent-rss', figures: { kind: 'concurrent-rss', peakRssBytes: bytes * 100, baselineRssBytes: bytes * 50, runs: 1, turnsPerRun: 3 } },
       { scenario: 'guardrail-trip', figures: guardrail(g.tripMs, g.aborted) },
       { scenario: 'guardrail-parallel', figures: guardrail(g.parallelMs) },
       { scenario: 'guardrail-blocking', figures: guardrail(g.blockingMs) },

@@ -103,6 +103,23 @@ export const METRICS: Metric[] = [
     pick: (f) => (f.kind === 'paused-heap' ? f.bytesPerPausedRun : undefined),
   },
   {
+    id: 'concurrent-rss.peak',
+    label: 'Peak RSS, 2,000 concurrent 3-turn runs',
+    scenario: 'concurrent-rss',
+    unit: 'bytes',
+    better: 'lower',
+    targetRatio: 0.7,
+    pick: (f) => (f.kind === 'concurrent-rss' ? f.peakRssBytes : undefined),
+  },
+  {
+    id: 'concurrent-rss.growth',
+    label: '… growth over the loaded SDK',
+    scenario: 'concurrent-rss',
+    unit: 'bytes',
+    better: 'lower',
+    pick: (f) => (f.kind === 'concurrent-rss' ? f.peakRssBytes - f.baselineRssBytes : undefined),
+  },
+  {
     id: 'state.bytes',
     label: `Paused run state, ${STATE_TURNS} tool turns: toString() size`,
     scenario: 'state-serialization',

@@ -1,0 +1,244 @@
+import type { Model, ModelRequest, ModelResponse, RunState, StreamEvent } from '@openai/agents';
+import { z } from 'zod';
+import type { SdkName } from '../protocol.js';
+import { check, MAX_TURNS, type BenchAdapter, type PausedStateSummary } from './adapter.js';
+import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
+import { floodDeltas, floodText, IDLE_BUFFER_SIZE, type FloodProbe } from './idleScript.js';
+import {
+  APPROVAL_TOOL,
+  deltasFor,
+  FINAL_TEXT,
+  message,
+  nextOutput,
+  nextResponseId,
+  STEP_TOOL,
+  USAGE,
+  type ScriptPlan,
+} from './instantScript.js';
+
+/**
+ * The SDK a bench program runs on: `@openai/agents`, or `@baton/agents` given in its place. The one
+ * adapter below is written against the reference's API and runs unchanged on both, which is
+ * itself a check of Baton's drop-in promise. The few places the SDKs differ are marked `SDK difference`.
+ */
+export type AgentsSdk = typeof import('@openai/agents');
+
+/** The bench scenarios on `sdk` (`sdkName` labels its results and its failed checks). */
+export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
+  /** A `Model` that answers instantly. */
+  class InstantModel implements Model {
+    constructor(private readonly plan: ScriptPlan) {}
+
+    async getResponse(request: ModelRequest): Promise<ModelResponse> {
+      const responseId = nextResponseId();
+      return { usage: new sdk.Usage({ ...USAGE }), output: nextOutput(this.plan, request.input, responseId), responseId };
+    }
+
+    async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+      const responseId = nextResponseId();
+      const output = nextOutput(this.plan, request.input, responseId);
+      yield { type: 'response_started' };
+      const itemId = `msg_${responseId}`;
+      for (const delta of deltasFor(this.plan, output)) yield { type: 'output_text_delta', delta, itemId };
+      yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+    }
+  }
+
+  /**
+   * A `Model` that takes the plan's time to answer the final message, and gives up as
+   * soon as `request.signal` fires, if the SDK passes one (`guardrailScript.ts` records both).
+   */
+  class TimedModel implements Model {
+    constructor(private readonly probe: () => GuardrailProbe) {}
+
+    async getResponse(request: ModelRequest): Promise<ModelResponse> {
+      const { responseId, output } = await this.answer(request);
+      return { usage: new sdk.Usage({ ...USAGE }), output, responseId };
+    }
+
+    async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+      const { responseId, output } = await this.answer(request);
+      yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output } };
+    }
+
+    private async answer(request: ModelRequest) {
+      await this.probe().callModel(request.signal);
+      const responseId = nextResponseId();
+      return { responseId, output: nextOutput({ kind: 'tool-loop', toolTurns: 0 }, request.input, responseId) };
+    }
+  }
+
+  /** A `Model` that streams `probe.deltas` text deltas as fast as they are taken (`idleScript.ts`). */
+  class FloodModel implements Model {
+    constructor(private readonly probe: FloodProbe) {}
+
+    async getResponse(): Promise<ModelResponse> {
+      throw new Error('the idle-consumer model only streams');
+    }
+
+    async *getStreamedResponse(): AsyncIterable<StreamEvent> {
+      const responseId = nextResponseId();
+      yield { type: 'response_started' };
+      const itemId = `msg_${responseId}`;
+      for await (const delta of floodDeltas(this.probe)) yield { type: 'output_text_delta', delta, itemId };
+      this.probe.finished = true;
+      yield { type: 'response_done', response: { id: responseId, usage: { ...USAGE }, output: [message(responseId, floodText(this.probe))] } };
+    }
+  }
+
+  const { Agent, InputGuardrailTripwireTriggered, Runner, RunState: State, tool } = sdk;
+  // SDK difference: only the reference has tracing to turn off (Baton's tracing is issue 12); the
+  // child process also sets OPENAI_AGENTS_DISABLE_TRACING=1.
+  if ('setTracingDisabled' in sdk && typeof sdk.setTracingDisabled === 'function') sdk.setTracingDisabled(true);
+  const runner = new Runner({ tracingDisabled: true });
+
+  function stepTool(needsApproval: boolean, onCall: () => void, name = STEP_TOOL) {
+    return tool({
+      name,
+      description: 'Advances the benchmark by one step.',
+      parameters: z.object({ step: z.number() }),
+      needsApproval,
+      execute: ({ step }) => {
+        onCall();
+        return `step ${step} ok`;
+      },
+    });
+  }
+
+  return {
+    sdk: sdkName,
+
+    toolLoop(toolTurns, streamed) {
+      let calls = 0;
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Call the step tool until told otherwise.',
+        model: new InstantModel({ kind: 'tool-loop', toolTurns }),
+        tools: [stepTool(false, () => (calls += 1))],
+      });
+      return async () => {
+        const before = calls;
+        let finalOutput: unknown;
+        if (streamed) {
+          const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+          let events = 0;
+          for await (const _event of result) events += 1;
+          await result.completed;
+          check(events > toolTurns * 2, `${sdkName} streamed run produced only ${events} events`);
+          finalOutput = result.finalOutput;
+        } else {
+          finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+        }
+        check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
+        check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
+      };
+    },
+
+    textStream(deltas) {
+      const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new InstantModel({ kind: 'text', deltas }) });
+      return async () => {
+        const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+        let received = 0;
+        for await (const event of result) {
+          if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+        }
+        await result.completed;
+        return received;
+      };
+    },
+
+    pausedRun() {
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Call the step tool.',
+        model: new InstantModel({ kind: 'tool-loop', toolTurns: 1 }),
+        tools: [stepTool(true, () => check(false, `${sdkName} ran a tool that needs approval`))],
+      });
+      return async () => {
+        const result = await runner.run(agent, 'go', { maxTurns: MAX_TURNS });
+        check(result.interruptions.length === 1, `${sdkName} paused run has ${result.interruptions.length} interruptions`);
+        return result;
+      };
+    },
+
+    guardrailRun(plan) {
+      let probe: GuardrailProbe | undefined;
+      const current = (): GuardrailProbe => {
+        check(probe !== undefined, 'no guardrail run in progress');
+        return probe;
+      };
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Answer.',
+        model: new TimedModel(current),
+        inputGuardrails: [{ name: 'bench_guardrail', runInParallel: plan.runInParallel, execute: () => current().runGuardrail() }],
+      });
+      return () =>
+        guardrailRun(
+          sdkName,
+          plan,
+          async (next) => {
+            probe = next;
+            return (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+          },
+          (error) => error instanceof InputGuardrailTripwireTriggered,
+        );
+    },
+
+    pausedState(toolTurns) {
+      let calls = 0;
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Call the step tool, then the approval tool.',
+        model: new InstantModel({ kind: 'pause', toolTurns }),
+        tools: [stepTool(false, () => (calls += 1)), stepTool(true, () => check(false, `${sdkName} ran a tool that needs approval`), APPROVAL_TOOL)],
+      });
+      const describe = (state: RunState<unknown, typeof agent>): PausedStateSummary => {
+        // SDK difference: the reference exposes these as `_generatedItems` / `_currentTurn`, Baton as
+        // `generatedItems` / `currentTurn`.
+        const view = state as unknown as { _generatedItems?: typeof state._generatedItems; generatedItems?: typeof state._generatedItems; _currentTurn?: number; currentTurn?: number };
+        const items = view._generatedItems ?? view.generatedItems ?? [];
+        return {
+          currentTurn: view._currentTurn ?? view.currentTurn ?? -1,
+          stepCalls: items.filter((item) => item.type === 'tool_call_item' && (item.rawItem as { name?: string }).name === STEP_TOOL).length,
+          toolOutputs: items.filter((item) => item.type === 'tool_call_output_item').length,
+          pending: state.getInterruptions().map((item) => ({
+            toolName: item.toolName ?? (item.rawItem as { name: string }).name,
+            callId: (item.rawItem as { callId: string }).callId,
+          })),
+        };
+      };
+      return async () => {
+        const before = calls;
+        const result = await runner.run(agent, 'go', { maxTurns: toolTurns + 10 });
+        check(calls - before === toolTurns, `${sdkName} ran the step tool ${calls - before} times, expected ${toolTurns}`);
+        check(result.interruptions.length === 1, `${sdkName} paused run has ${result.interruptions.length} interruptions`);
+        const { state } = result;
+        return {
+          serialize: (other) => (other === undefined ? state : (other as RunState<unknown, typeof agent>)).toString(),
+          restore: (serialized) => State.fromString(agent, serialized),
+          describe: (other) => describe((other ?? state) as RunState<unknown, typeof agent>),
+        };
+      };
+    },
+
+    async idleStream(probe) {
+      const agent = new Agent({ name: 'bench', instructions: 'Talk.', model: new FloodModel(probe) });
+      // SDK difference: Baton bounds a stream's buffer (`streamBufferSize`, given IDLE_BUFFER_SIZE);
+      // the reference has no bound and ignores the option: its queue takes whatever the run produces.
+      const options = { stream: true as const, maxTurns: MAX_TURNS, streamBufferSize: IDLE_BUFFER_SIZE };
+      const result = await runner.run(agent, 'go', options);
+      return {
+        async drain() {
+          let received = 0;
+          for await (const event of result) {
+            if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received += 1;
+          }
+          await result.completed;
+          check(probe.finished, `${sdkName} idle-consumer run ended before its model finished`);
+          return received;
+        },
+      };
+    },
+  };
+}
