@@ -9,8 +9,11 @@ import type { FloodProbe } from './idleScript.js';
  */
 export interface BenchAdapter {
   readonly sdk: SdkName;
-  /** One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done. */
-  toolLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
+  /**
+   * One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done.
+   * With `answerAfterIo`, each model answer waits for a turn of the event loop (as network I/O does).
+   */
+  toolLoop(toolTurns: number, streamed: boolean, answerAfterIo?: boolean): () => Promise<void>;
   /** One streamed run whose single response is `deltas` text deltas; resolves with the deltas received. */
   textStream(deltas: number): () => Promise<number>;
   /** One run that pauses on a tool needing approval; resolves with the result, to be kept alive. */

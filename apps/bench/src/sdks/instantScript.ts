@@ -15,7 +15,8 @@ export const DELTA_TEXT = 'tok ';
  * `toolTurns` turns, then a call to the approval tool (the run pauses there). `text`: one message
  * of `deltas` text deltas.
  */
-export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number } | { kind: 'pause'; toolTurns: number } | { kind: 'text'; deltas: number };
+/** `answerAfterIo`: the model answers on a later turn of the event loop, as a response read from a socket would. */
+export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number; answerAfterIo?: boolean } | { kind: 'pause'; toolTurns: number } | { kind: 'text'; deltas: number };
 
 export interface ScriptFunctionCall {
   type: 'function_call';

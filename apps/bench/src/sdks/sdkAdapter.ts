@@ -25,11 +25,12 @@ export type AgentsSdk = typeof import('@openai/agents');
 
 /** The bench scenarios on `sdk` (`sdkName` labels its results and its failed checks). */
 export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
-  /** A `Model` that answers instantly. */
+  /** A `Model` that answers instantly (or on the next turn of the event loop, with `answerAfterIo`). */
   class InstantModel implements Model {
     constructor(private readonly plan: ScriptPlan) {}
 
     async getResponse(request: ModelRequest): Promise<ModelResponse> {
+      if (this.plan.kind === 'tool-loop' && this.plan.answerAfterIo) await new Promise((resolve) => setImmediate(resolve));
       const responseId = nextResponseId();
       return { usage: new sdk.Usage({ ...USAGE }), output: nextOutput(this.plan, request.input, responseId), responseId };
     }
@@ -108,12 +109,12 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
   return {
     sdk: sdkName,
 
-    toolLoop(toolTurns, streamed) {
+    toolLoop(toolTurns, streamed, answerAfterIo = false) {
       let calls = 0;
       const agent = new Agent({
         name: 'bench',
         instructions: 'Call the step tool until told otherwise.',
-        model: new InstantModel({ kind: 'tool-loop', toolTurns }),
+        model: new InstantModel({ kind: 'tool-loop', toolTurns, answerAfterIo }),
         tools: [stepTool(false, () => (calls += 1))],
       });
       return async () => {

@@ -1,4 +1,5 @@
 import * as Effect from 'effect/Effect';
+import { span } from './span.js';
 import {
   InvalidToolInputError,
   ModelBehaviorError,
@@ -48,7 +49,7 @@ export function executeToolRuns(
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
   const traced = (run: ToolRun) =>
     executeToolRun(run, agent, record, env).pipe(
-      Effect.withSpan('baton.tool', { attributes: { 'baton.tool.name': run.call.name, 'baton.tool.call_id': run.call.callId } }),
+      span('baton.tool', { 'baton.tool.name': run.call.name, 'baton.tool.call_id': run.call.callId }),
     );
   return Effect.forEach(runs, traced, { concurrency: 'unbounded' }).pipe(
     Effect.tap((outcomes) =>

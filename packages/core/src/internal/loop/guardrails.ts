@@ -1,6 +1,7 @@
 import * as Cause from 'effect/Cause';
 import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
+import { span } from './span.js';
 import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
 import * as Option from 'effect/Option';
@@ -40,7 +41,7 @@ function runGuardrail(
         : Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }'))),
     ),
   );
-  const traced = run.pipe(Effect.withSpan(`baton.guardrail.${kind.toLowerCase()}`, { attributes: { 'baton.guardrail.name': guardrail.name } }));
+  const traced = run.pipe(span(`baton.guardrail.${kind.toLowerCase()}`, { 'baton.guardrail.name': guardrail.name }));
   if (guardrail.timeoutMs === undefined) return traced;
   return traced.pipe(
     Effect.timeoutOrElse({

@@ -1,4 +1,5 @@
 import * as Effect from 'effect/Effect';
+import { span } from './span.js';
 import {
   RunAgentUpdatedStreamEvent,
   RunHandoffOutputItem,
@@ -63,12 +64,10 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     record.currentAgent = target;
     yield* env.emit(new RunAgentUpdatedStreamEvent(target));
   }).pipe(
-    Effect.withSpan('baton.handoff', {
-      attributes: {
-        'baton.handoff.from': record.currentAgent.name,
-        'baton.handoff.tool': run.handoff.toolName,
-        ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),
-      },
+    span('baton.handoff', {
+      'baton.handoff.from': record.currentAgent.name,
+      'baton.handoff.tool': run.handoff.toolName,
+      ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
+import { span } from './span.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';
@@ -41,14 +42,14 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     ) {
       // each iteration is one turn
     }
-  }).pipe(Effect.withSpan('baton.run'));
+  }).pipe(span('baton.run'));
 }
 
 /** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
 function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turn = yield* prepareTurn(record, env);
-    const modelCall = callModel(turn.model, turn.request, record, env).pipe(Effect.withSpan('baton.model', { attributes: { 'baton.streamed': env.streamed } }));
+    const modelCall = callModel(turn.model, turn.request, record, env).pipe(span('baton.model', { 'baton.streamed': env.streamed }));
     let response: ModelResponse;
     if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
@@ -61,7 +62,7 @@ function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, Ru
     record.modelResponses.push(response);
     const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
     return yield* actOnResponse(processed, response, record, env);
-  }).pipe(Effect.withSpan('baton.turn', { attributes: { 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + 1 } }));
+  }).pipe(span('baton.turn', { 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + 1 }));
 }
 
 /**
@@ -87,7 +88,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const outcomes = yield* executeToolRuns(remaining.toolRuns, record.currentAgent, record, env);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  }).pipe(Effect.withSpan('baton.resume', { attributes: { 'baton.agent': record.currentAgent.name } }));
+  }).pipe(span('baton.resume', { 'baton.agent': record.currentAgent.name }));
 }
 
 /** The server now knows its own output; ignored handoff calls still need an answer there. */
