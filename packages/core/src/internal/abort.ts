@@ -1,16 +1,23 @@
 import * as Effect from 'effect/Effect';
-import * as Exit from 'effect/Exit';
 
 /**
- * Gives `use` an AbortSignal that fires when the effect is interrupted or fails, so promise-based
- * code inside (a model's HTTP request, a tool) stops when the run no longer wants its result.
+ * Runs promise-based code (a tool) with an AbortSignal that fires when the effect is interrupted,
+ * so the work stops when the run no longer wants its result. A plain callback, not a scope: this
+ * runs for every tool call.
  */
-export function withAbortSignal<A, E, R>(use: (signal: AbortSignal) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> {
-  return Effect.acquireUseRelease(
-    Effect.sync(() => new AbortController()),
-    (controller) => use(controller.signal),
-    (controller, exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.sync(() => controller.abort(abortReason()))),
-  );
+export function abortablePromise<A>(run: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, unknown> {
+  return Effect.callback<A, unknown>((resume) => {
+    const controller = new AbortController();
+    try {
+      run(controller.signal).then(
+        (value) => resume(Effect.succeed(value)),
+        (error: unknown) => resume(Effect.fail(error)),
+      );
+    } catch (error) {
+      resume(Effect.fail(error));
+    }
+    return Effect.sync(() => controller.abort(abortReason()));
+  });
 }
 
 function abortReason(): Error {

@@ -15,7 +15,7 @@ import {
   type ToolEmission,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
-import { withAbortSignal } from '../abort.js';
+import { abortablePromise } from '../abort.js';
 import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { functionCallResult, itemEvent, toolCallOutput } from '../items.js';
@@ -185,16 +185,14 @@ function invokeTool(
     if (!env.observed) return;
     while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
   };
-  return withAbortSignal((signal) => {
+  const scope: ToolCallScope = { runConfig: env.runConfig };
+  return abortablePromise((signal) => {
     const details: ToolCallDetails = { toolCall: call, signal, emit };
-    const scope: ToolCallScope = { runConfig: env.runConfig };
     attachCallScope(details, scope);
     if (resumeState !== undefined) details.resumeState = resumeState;
-    return Effect.tryPromise({
-      try: () => tool.invoke(record.context, call.arguments, details),
-      catch: (error) => error,
-    }).pipe(Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: scope.handledError })));
+    return tool.invoke(record.context, call.arguments, details);
   }).pipe(
+    Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: scope.handledError })),
     Effect.catch((error: unknown) =>
       error instanceof InvalidToolInputError
         ? Effect.succeed({ type: 'invalid_input' as const, error })

@@ -38,10 +38,13 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     }
     admitPendingInput(record);
     const context = record.context;
-    const [systemInstructions, capabilities, model] = yield* Effect.all(
-      [fromUserCode(() => agent.getSystemPrompt(context)), resolveCapabilities(record, env), resolveModel(agent, env)],
-      { concurrency: 'unbounded' },
+    // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
+    // fiber for each would cost more than most of them take.
+    const [systemInstructions, enabledTools, enabledHandoffs, chosenModel] = yield* fromUserCode(() =>
+      Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
     );
+    const capabilities = yield* capabilitiesOf(agent, enabledTools, enabledHandoffs, env);
+    const model = yield* checkedModel(chosenModel, agent, env);
     const tools = [...capabilities.tools.values()];
     const handoffs = [...capabilities.handoffs.values()];
     const chosen = env.model ?? agent.model;
@@ -87,24 +90,31 @@ export interface Capabilities {
  */
 export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
   const agent = record.currentAgent;
-  return Effect.gen(function* () {
-    const [tools, handoffs] = yield* Effect.all(
-      [fromUserCode(() => agent.getEnabledTools(record.context)), fromUserCode(() => agent.getEnabledHandoffs(record.context))],
-      { concurrency: 'unbounded' },
-    );
-    const toolsByName = new Map(tools.map((t) => [t.name, t] as const));
-    const handoffsByName = new Map<string, HandoffContract<any>>();
-    for (const handoff of handoffs) {
-      if (toolsByName.has(handoff.toolName) || handoffsByName.has(handoff.toolName)) {
-        const message = `Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`;
-        if (env.toolNameCollisionPolicy === 'error') return yield* Effect.fail(new UserError(message));
-        yield* Effect.logWarning(`${message} The handoff to "${handoff.agentName}" is not offered.`);
-        continue;
-      }
-      handoffsByName.set(handoff.toolName, handoff);
+  return fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)])).pipe(
+    Effect.flatMap(([tools, handoffs]) => capabilitiesOf(agent, tools, handoffs, env)),
+  );
+}
+
+function capabilitiesOf(
+  agent: Agent<any, any>,
+  tools: readonly FunctionTool<any>[],
+  handoffs: readonly HandoffContract<any>[],
+  env: LoopEnv,
+): Effect.Effect<Capabilities, RunFailure> {
+  const toolsByName = new Map(tools.map((t) => [t.name, t] as const));
+  const handoffsByName = new Map<string, HandoffContract<any>>();
+  const warnings: string[] = [];
+  for (const handoff of handoffs) {
+    if (toolsByName.has(handoff.toolName) || handoffsByName.has(handoff.toolName)) {
+      const message = `Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`;
+      if (env.toolNameCollisionPolicy === 'error') return Effect.fail(new UserError(message));
+      warnings.push(`${message} The handoff to "${handoff.agentName}" is not offered.`);
+      continue;
     }
-    return { tools: toolsByName, handoffs: handoffsByName };
-  });
+    handoffsByName.set(handoff.toolName, handoff);
+  }
+  const capabilities: Capabilities = { tools: toolsByName, handoffs: handoffsByName };
+  return warnings.length === 0 ? Effect.succeed(capabilities) : Effect.forEach(warnings, (warning) => Effect.logWarning(warning)).pipe(Effect.as(capabilities));
 }
 
 /** Input staged with `state.addInput` enters the history now, right before the model call. */
@@ -128,16 +138,16 @@ function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {
   return record.generatedItems.some((item) => item.type === 'tool_call_item' && item.agent === agent);
 }
 
-function resolveModel(agent: Agent<any, any>, env: LoopEnv): Effect.Effect<Model, RunFailure> {
+/** The model instance, or what the provider returns for its name (checked by `checkedModel`). */
+function providedModel(agent: Agent<any, any>, env: LoopEnv): Model | Promise<Model> {
   const chosen = env.model ?? agent.model;
-  if (typeof chosen !== 'string') return Effect.succeed(chosen);
-  return fromUserCode(() => env.modelProvider.getModel(chosen === '' ? undefined : chosen)).pipe(
-    Effect.flatMap((model) =>
-      model && typeof model.getResponse === 'function'
-        ? Effect.succeed(model)
-        : Effect.fail(new UserError(`The model provider returned no model for "${chosen}".`)),
-    ),
-  );
+  return typeof chosen === 'string' ? env.modelProvider.getModel(chosen === '' ? undefined : chosen) : chosen;
+}
+
+function checkedModel(model: Model | undefined, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<Model, RunFailure> {
+  const chosen = env.model ?? agent.model;
+  if (typeof chosen !== 'string' || (model && typeof model.getResponse === 'function')) return Effect.succeed(model as Model);
+  return Effect.fail(new UserError(`The model provider returned no model for "${chosen}".`));
 }
 
 /** The run's `callModelInputFilter` sees a copy of the call's input and instructions and returns what is sent. */
