@@ -9,11 +9,14 @@ import type { FloodProbe } from './idleScript.js';
  */
 export interface BenchAdapter {
   readonly sdk: SdkName;
+  /** One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done. */
+  toolLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
   /**
-   * One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done.
-   * With `answerAfterIo`, each model answer waits for a turn of the event loop (as network I/O does).
+   * `runs` plain runs of one agent started at once (each `toolTurns` tool turns, then the answer),
+   * every model answer after a turn of the event loop; resolves when all have finished, each
+   * checked (final output, and the tool ran `runs * toolTurns` times in all).
    */
-  toolLoop(toolTurns: number, streamed: boolean, answerAfterIo?: boolean): () => Promise<void>;
+  concurrentRuns(runs: number, toolTurns: number): () => Promise<void>;
   /** One streamed run whose single response is `deltas` text deltas; resolves with the deltas received. */
   textStream(deltas: number): () => Promise<number>;
   /** One run that pauses on a tool needing approval; resolves with the result, to be kept alive. */

@@ -109,12 +109,12 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
   return {
     sdk: sdkName,
 
-    toolLoop(toolTurns, streamed, answerAfterIo = false) {
+    toolLoop(toolTurns, streamed) {
       let calls = 0;
       const agent = new Agent({
         name: 'bench',
         instructions: 'Call the step tool until told otherwise.',
-        model: new InstantModel({ kind: 'tool-loop', toolTurns, answerAfterIo }),
+        model: new InstantModel({ kind: 'tool-loop', toolTurns }),
         tools: [stepTool(false, () => (calls += 1))],
       });
       return async () => {
@@ -132,6 +132,22 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         }
         check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
         check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
+      };
+    },
+
+    concurrentRuns(runs, toolTurns) {
+      let calls = 0;
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Call the step tool until told otherwise.',
+        model: new InstantModel({ kind: 'tool-loop', toolTurns, answerAfterIo: true }),
+        tools: [stepTool(false, () => (calls += 1))],
+      });
+      return async () => {
+        const before = calls;
+        const outputs = await Promise.all(Array.from({ length: runs }, async () => (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput));
+        check(outputs.every((output) => output === FINAL_TEXT), `${sdkName} concurrent runs did not all answer ${JSON.stringify(FINAL_TEXT)}`);
+        check(calls - before === runs * toolTurns, `${sdkName} ran the tool ${calls - before} times in ${runs} concurrent runs, expected ${runs * toolTurns}`);
       };
     },
 
