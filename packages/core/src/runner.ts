@@ -231,7 +231,6 @@ export class Runner {
   }
 
   async #runStreamed<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
-    const record = recordOf(state);
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
     const channel = new EventChannel<RunStreamEvent>(size);

@@ -99,7 +99,7 @@ export function finish(
   const checked = runOutputGuardrails(
     guardrails,
     {
-      agent: agent,
+      agent,
       agentOutput: output,
       context: record.context,
       details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },

@@ -26,7 +26,7 @@ export function runToolInputGuardrails(
   return runToolGuardrails(
     'input',
     tool.inputGuardrails ?? [],
-    (guardrail) => guardrail.run({ context: record.context, agent: agent, toolCall: call }),
+    (guardrail) => guardrail.run({ context: record.context, agent, toolCall: call }),
     (result) => {
       const tagged = { guardrail: { type: 'tool_input' as const, name: result.name }, output: result.output };
       record.toolInputGuardrailResults.push(tagged);
@@ -46,7 +46,7 @@ export function runToolOutputGuardrails(
   return runToolGuardrails(
     'output',
     tool.outputGuardrails ?? [],
-    (guardrail) => guardrail.run({ context: record.context, agent: agent, toolCall: call, output }),
+    (guardrail) => guardrail.run({ context: record.context, agent, toolCall: call, output }),
     (result) => {
       const tagged = { guardrail: { type: 'tool_output' as const, name: result.name }, output: result.output };
       record.toolOutputGuardrailResults.push(tagged);
