@@ -176,8 +176,8 @@ export class Runner {
       modelProvider: provider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
-      inputGuardrails: [...(this.config.inputGuardrails ?? []), ...(options.inputGuardrails ?? [])],
-      outputGuardrails: [...(this.config.outputGuardrails ?? []), ...(options.outputGuardrails ?? [])],
+      inputGuardrails: joined(this.config.inputGuardrails, options.inputGuardrails),
+      outputGuardrails: joined(this.config.outputGuardrails, options.outputGuardrails),
       toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
       invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
       handoffInputFilter: pick('handoffInputFilter'),
@@ -249,6 +249,14 @@ export class Runner {
     }
     return result;
   }
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The runner's list then the run's, without a new array when either is empty. */
+function joined<T>(first: readonly T[] | undefined, second: readonly T[] | undefined): readonly T[] {
+  if (!first?.length) return second ?? NONE;
+  return second?.length ? [...first, ...second] : first;
 }
 
 /** The typed failure of `runEffect`: Baton's run errors and providers' errors; anything else is a defect. */

@@ -39,8 +39,8 @@ export interface ProcessedResponse {
 export function classifyResponse(
   response: ModelResponse,
   agent: Agent<any, any>,
-  tools: ReadonlyMap<string, FunctionTool<any>>,
-  handoffs: ReadonlyMap<string, HandoffContract<any>>,
+  tools: readonly FunctionTool<any>[],
+  handoffs: readonly HandoffContract<any>[],
 ): ProcessedResponse {
   const newItems: ModelRunItem[] = [];
   const toolRuns: ToolRun[] = [];
@@ -49,7 +49,7 @@ export function classifyResponse(
   let refusal: string | undefined;
   for (const output of response.output) {
     if (output.type === 'function_call') {
-      const handoff = handoffs.get(output.name);
+      const handoff = handoffs.find((h) => h.toolName === output.name);
       if (handoff) {
         if (handoffRun) {
           handoffRun.ignoredCalls.push(output); // first handoff wins; the others never enter history
@@ -58,7 +58,7 @@ export function classifyResponse(
         handoffRun = { call: output, handoff, ignoredCalls: [] };
         newItems.push(new RunHandoffCallItem(output, agent));
       } else {
-        toolRuns.push({ call: output, tool: tools.get(output.name) });
+        toolRuns.push({ call: output, tool: tools.find((t) => t.name === output.name) });
         newItems.push(new RunToolCallItem(output, agent));
       }
     } else if (output.type === 'reasoning') {

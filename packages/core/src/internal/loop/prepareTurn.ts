@@ -21,8 +21,8 @@ import type { CallModelInputFilter, ModelInputData } from '../../callModelInputF
 export interface PreparedTurn {
   readonly agent: Agent<any, any>;
   readonly model: Model;
-  readonly tools: ReadonlyMap<string, FunctionTool<any>>;
-  readonly handoffs: ReadonlyMap<string, HandoffContract<any>>;
+  readonly tools: readonly FunctionTool<any>[];
+  readonly handoffs: readonly HandoffContract<any>[];
   readonly request: ModelRequest;
 }
 
@@ -45,8 +45,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     );
     const capabilities = yield* capabilitiesOf(agent, enabledTools, enabledHandoffs, env);
     const model = yield* checkedModel(chosenModel, agent, env);
-    const tools = [...capabilities.tools.values()];
-    const handoffs = [...capabilities.handoffs.values()];
+    const { tools, handoffs } = capabilities;
     const chosen = env.model ?? agent.model;
     const modelSettings = settingsForModel(
       { ...agent.modelSettings, ...env.modelSettings },
@@ -78,9 +77,10 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
   });
 }
 
+/** Lists, not maps: a turn offers a handful, and a run waiting on its model holds them. */
 export interface Capabilities {
-  readonly tools: ReadonlyMap<string, FunctionTool<any>>;
-  readonly handoffs: ReadonlyMap<string, HandoffContract<any>>;
+  readonly tools: readonly FunctionTool<any>[];
+  readonly handoffs: readonly HandoffContract<any>[];
 }
 
 /**
@@ -101,19 +101,21 @@ function capabilitiesOf(
   handoffs: readonly HandoffContract<any>[],
   env: LoopEnv,
 ): Effect.Effect<Capabilities, RunFailure> {
-  const toolsByName = new Map(tools.map((t) => [t.name, t] as const));
-  const handoffsByName = new Map<string, HandoffContract<any>>();
+  if (handoffs.length === 0) return Effect.succeed({ tools, handoffs });
+  const taken = new Set(tools.map((t) => t.name));
+  const offered: HandoffContract<any>[] = [];
   const warnings: string[] = [];
   for (const handoff of handoffs) {
-    if (toolsByName.has(handoff.toolName) || handoffsByName.has(handoff.toolName)) {
+    if (taken.has(handoff.toolName)) {
       const message = `Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`;
       if (env.toolNameCollisionPolicy === 'error') return Effect.fail(new UserError(message));
       warnings.push(`${message} The handoff to "${handoff.agentName}" is not offered.`);
       continue;
     }
-    handoffsByName.set(handoff.toolName, handoff);
+    taken.add(handoff.toolName);
+    offered.push(handoff);
   }
-  const capabilities: Capabilities = { tools: toolsByName, handoffs: handoffsByName };
+  const capabilities: Capabilities = { tools, handoffs: offered };
   return warnings.length === 0 ? Effect.succeed(capabilities) : Effect.forEach(warnings, (warning) => Effect.logWarning(warning)).pipe(Effect.as(capabilities));
 }
 
