@@ -32,7 +32,7 @@ import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } fro
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
-import { StreamedRunResult, attachRunFiber, createStreamedRunResult } from './streamedRunResult.js';
+import { StreamedRunResult, attachRunFiber, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
@@ -247,6 +247,8 @@ export class Runner {
       if (options.signal.aborted) onAbort();
       else options.signal.addEventListener('abort', onAbort, { once: true });
     }
+    // The run is already going (its events wait in the buffer); `toEffectStream` needs the module.
+    await loadEffectStream();
     return result;
   }
 }

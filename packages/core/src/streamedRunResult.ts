@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
-import * as Stream from 'effect/Stream';
+import type * as Stream from 'effect/Stream';
 import type * as Fiber from 'effect/Fiber';
 import type { RunStreamEvent } from '@baton/types';
 import { nodeBuiltin } from './internal/nodeBuiltin.js';
@@ -18,6 +18,17 @@ import type { EventChannel } from './internal/eventChannel.js';
  * has finished: it rejects with the run's error, and resolves after a cancel.
  */
 type Completion = Promise<{ ok: true } | { ok: false; error: unknown; interrupted: boolean }>;
+
+/**
+ * `effect/Stream` is a seventh of core's load time and only `toEffectStream` needs it, so it loads
+ * when the first streamed run starts (the runner waits for it before handing out the result).
+ */
+let effectStream: typeof Stream | undefined;
+let loadingEffectStream: Promise<void> | undefined;
+
+export function loadEffectStream(): Promise<void> {
+  return (loadingEffectStream ??= import('effect/Stream').then((module) => void (effectStream = module)));
+}
 
 /** Made by the runner only (the constructor is private): the result of a streamed run it starts. */
 export let createStreamedRunResult: <TContext, TAgent extends Agent<any, any>>(
@@ -127,6 +138,8 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
 
   /** The events as an Effect `Stream` (for Effect users); interrupting it cancels the run. */
   toEffectStream(): Stream.Stream<RunStreamEvent> {
+    const Stream = effectStream;
+    if (Stream === undefined) throw new Error('effect/Stream is not loaded: a StreamedRunResult comes from runner.run(..., { stream: true }).');
     return Stream.fromAsyncIterable(this, (error) => error as never).pipe(
       Stream.onExit((exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.sync(() => this.cancel()))),
     );
