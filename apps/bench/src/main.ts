@@ -33,8 +33,9 @@ for (let round = 1; round <= options.rounds; round++) {
   for (const sdk of SDKS) {
     const t0 = performance.now();
     reports.push(await runChild(sdk, SCENARIOS, options.sizes));
-    // Peak RSS is per process: each solo scenario gets a fresh child.
-    for (const solo of SOLO_SCENARIOS) reports.push(await runChild(sdk, [solo], options.sizes));
+    // Peak RSS is per process: each solo scenario gets a fresh child, compiled to JavaScript so the
+    // TypeScript loader's memory is not counted for either SDK.
+    for (const solo of SOLO_SCENARIOS) reports.push(await runChild(sdk, [solo], options.sizes, { compiled: true }));
     timings.push(`${sdk} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
   console.log(`  round ${round}/${options.rounds}: ${timings.join(', ')}`);
@@ -49,7 +50,7 @@ console.log(
     `Delivery: per child, the median of ${sizes.deliveryRuns} streamed response(s) of ${sizes.deltas.toLocaleString('en-US')} deltas. ` +
     `Heap: ${sizes.pausedRuns.toLocaleString('en-US')} paused runs kept alive. ` +
     `Paused run state: runs paused after ${sizes.stateTurns.join(' / ')} tool turns, each call timed in ${sizes.stateTiming.blocks} block(s) after a warm-up. ` +
-    `Peak RSS: ${sizes.concurrentRuns.toLocaleString('en-US')} plain 3-turn runs started at once, in a child of its own. ` +
+    `Peak RSS: ${sizes.concurrentRuns.toLocaleString('en-US')} plain 3-turn runs of one agent started at once, in a child of its own (compiled to JavaScript, no TypeScript loader). ` +
     `Idle consumer: a ${sizes.idleDeltas.toLocaleString('en-US')}-delta stream left unread for ${sizes.idleMs.toLocaleString('en-US')} ms (Baton's buffer ${IDLE_BUFFER_SIZE} events), then read to the end. ` +
     `Guardrails: per child, the median of ${sizes.guardrailRuns} timed run(s) per scenario (after ${sizes.guardrailWarmupRuns} warm-up).\n`,
 );
