@@ -80,6 +80,46 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return [...this.#record.toolOutputGuardrailResults];
   }
 
+  // The reference's underscore fields, read-only, so programs that read them run unchanged. Lists
+  // are frozen copies: changing the run goes through `approve` / `reject` / `addInput`, and a write
+  // that would silently do nothing fails instead.
+
+  get _currentTurn(): number {
+    return this.#record.currentTurn;
+  }
+
+  get _currentAgent(): TAgent {
+    return this.#record.currentAgent as TAgent;
+  }
+
+  get _originalInput(): string | AgentInputItem[] {
+    return this.#record.originalInput;
+  }
+
+  get _maxTurns(): number | null {
+    return this.#record.maxTurns;
+  }
+
+  get _context(): RunContext<TContext> {
+    return this.#record.context;
+  }
+
+  get _generatedItems(): readonly RunItem[] {
+    return Object.freeze([...this.#record.generatedItems]);
+  }
+
+  get _modelResponses(): readonly ModelResponse[] {
+    return Object.freeze([...this.#record.modelResponses]);
+  }
+
+  get _inputGuardrailResults(): readonly InputGuardrailResult[] {
+    return Object.freeze([...this.#record.inputGuardrailResults]);
+  }
+
+  get _outputGuardrailResults(): readonly OutputGuardrailResult[] {
+    return Object.freeze([...this.#record.outputGuardrailResults]);
+  }
+
   /** Tool calls waiting for a decision (including those of nested agent-tool runs). */
   getInterruptions(): RunToolApprovalItem[] {
     const step = this.#record.currentStep;

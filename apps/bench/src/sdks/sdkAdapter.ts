@@ -211,12 +211,9 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         tools: [stepTool(false, () => (calls += 1)), stepTool(true, () => check(false, `${sdkName} ran a tool that needs approval`), APPROVAL_TOOL)],
       });
       const describe = (state: RunState<unknown, typeof agent>): PausedStateSummary => {
-        // SDK difference: the reference exposes these as `_generatedItems` / `_currentTurn`, Baton as
-        // `generatedItems` / `currentTurn`.
-        const view = state as unknown as { _generatedItems?: typeof state._generatedItems; generatedItems?: typeof state._generatedItems; _currentTurn?: number; currentTurn?: number };
-        const items = view._generatedItems ?? view.generatedItems ?? [];
+        const items = state._generatedItems;
         return {
-          currentTurn: view._currentTurn ?? view.currentTurn ?? -1,
+          currentTurn: state._currentTurn,
           stepCalls: items.filter((item) => item.type === 'tool_call_item' && (item.rawItem as { name?: string }).name === STEP_TOOL).length,
           toolOutputs: items.filter((item) => item.type === 'tool_call_output_item').length,
           pending: state.getInterruptions().map((item) => ({
