@@ -2,7 +2,6 @@ import * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
-import type * as Tracer from 'effect/Tracer';
 import {
   AgentsError,
   OutputGuardrailTripwireTriggered,
@@ -12,12 +11,7 @@ import {
   type ModelProviderError,
   type RunError,
   type AgentInputItem,
-  type HandoffInputFilter,
-  type InputGuardrail,
-  type Model,
   type ModelProvider,
-  type ModelSettings,
-  type OutputGuardrail,
   type ReasoningItemIdPolicy,
   type RunStreamEvent,
   type Session,
@@ -28,7 +22,6 @@ import { ModelProviderService } from './modelProviderService.js';
 import { SessionService } from './sessionService.js';
 import { getLogger } from './logger.js';
 import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from './runConfig.js';
-
 import { RunContext } from './runContext.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';

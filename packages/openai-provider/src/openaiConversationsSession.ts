@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { loadOpenAI } from './internal/openaiModule.js';
+import { clientOf, lazyClient, type OpenAIClientSource } from './internal/clientSource.js';
 import { UserError, type AgentInputItem, type Session } from '@baton/types';
 import { getDefaultOpenAIClient, getDefaultOpenAIKey } from './defaults.js';
 import { fromConversationItem } from './internal/conversationItems.js';
@@ -18,7 +18,7 @@ export interface OpenAIConversationsSessionOptions {
 
 /** Creates an empty conversation and returns its id. */
 export async function startOpenAIConversationsSession(client?: OpenAI): Promise<string> {
-  const conversation = await (await resolveClient(client === undefined ? {} : { client })()).conversations.create({ items: [] });
+  const conversation = await (await clientOf(resolveClient(client === undefined ? {} : { client }))).conversations.create({ items: [] });
   return conversation.id;
 }
 
@@ -32,7 +32,7 @@ const KEEPS_ID = new Set(['reasoning']);
  * their order and a conversation is created once.
  */
 export class OpenAIConversationsSession implements Session {
-  readonly #client: () => Promise<OpenAI>;
+  readonly #client: OpenAIClientSource;
   #conversationId: string | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -43,6 +43,10 @@ export class OpenAIConversationsSession implements Session {
     }
     this.#client = resolveClient(options);
     this.#conversationId = options.conversationId;
+  }
+
+  #openai(): Promise<OpenAI> {
+    return clientOf(this.#client);
   }
 
   /** The conversation id, once there is one. */
@@ -64,7 +68,7 @@ export class OpenAIConversationsSession implements Session {
     return this.#serially(async () => {
       const input = forConversation(items);
       if (input.length === 0) return;
-      await (await this.#client()).conversations.items.create(await this.#ensureConversation(), { items: input as never });
+      await (await this.#openai()).conversations.items.create(await this.#ensureConversation(), { items: input as never });
     });
   }
 
@@ -81,7 +85,7 @@ export class OpenAIConversationsSession implements Session {
     return this.#serially(async () => {
       const conversationId = await this.#ensureConversation();
       const [latest] = await this.#readItems(conversationId, 1);
-      if (latest?.id !== undefined) await (await this.#client()).conversations.items.delete(latest.id, { conversation_id: conversationId });
+      if (latest?.id !== undefined) await (await this.#openai()).conversations.items.delete(latest.id, { conversation_id: conversationId });
       return latest;
     });
   }
@@ -90,13 +94,13 @@ export class OpenAIConversationsSession implements Session {
   clearSession(): Promise<void> {
     return this.#serially(async () => {
       if (this.#conversationId === undefined) return;
-      await (await this.#client()).conversations.delete(this.#conversationId);
+      await (await this.#openai()).conversations.delete(this.#conversationId);
       this.#conversationId = undefined;
     });
   }
 
   async #ensureConversation(): Promise<string> {
-    this.#conversationId ??= await startOpenAIConversationsSession(await this.#client());
+    this.#conversationId ??= await startOpenAIConversationsSession(await this.#openai());
     return this.#conversationId;
   }
 
@@ -105,13 +109,13 @@ export class OpenAIConversationsSession implements Session {
     if (limit === 0) return [];
     if (limit === undefined) {
       const items: AgentInputItem[] = [];
-      for await (const item of (await this.#client()).conversations.items.list(conversationId, { order: 'asc' })) items.push(...fromConversationItem(item as unknown as Json));
+      for await (const item of (await this.#openai()).conversations.items.list(conversationId, { order: 'asc' })) items.push(...fromConversationItem(item as unknown as Json));
       return items;
     }
     // Newest first, then put back in order: only as many pages as the limit needs.
     const groups: AgentInputItem[][] = [];
     let count = 0;
-    for await (const item of (await this.#client()).conversations.items.list(conversationId, { order: 'desc', limit: Math.min(limit, 100) })) {
+    for await (const item of (await this.#openai()).conversations.items.list(conversationId, { order: 'desc', limit: Math.min(limit, 100) })) {
       const group = fromConversationItem(item as unknown as Json);
       if (group.length === 0) continue;
       groups.push(group);
@@ -139,19 +143,16 @@ function forConversation(items: AgentInputItem[]): Json[] {
 }
 
 /** The session's client: checked now, made (and the `openai` module loaded) on first use. */
-function resolveClient(options: OpenAIConversationsSessionOptions): () => Promise<OpenAI> {
+function resolveClient(options: OpenAIConversationsSessionOptions): OpenAIClientSource {
   if (options.client !== undefined) {
     if (!isRecord(options.client) || !isRecord((options.client as unknown as Json).conversations)) {
       throw new UserError('OpenAIConversationsSession: `client` must be an OpenAI client (with `conversations`).');
     }
-    const client = options.client;
-    return () => loadOpenAI().then(() => client);
+    return options.client;
   }
   const shared = getDefaultOpenAIClient();
-  if (shared !== undefined && options.apiKey === undefined && options.baseURL === undefined) return () => loadOpenAI().then(() => shared);
+  if (shared !== undefined && options.apiKey === undefined && options.baseURL === undefined) return shared;
   const apiKey = options.apiKey ?? getDefaultOpenAIKey();
   if (apiKey === undefined) throw new UserError('OpenAIConversationsSession: no OpenAI API key (set OPENAI_API_KEY, call setDefaultOpenAIKey(), or pass apiKey or client).');
-  let made: Promise<OpenAI> | undefined;
-  return () =>
-    (made ??= loadOpenAI().then(({ default: OpenAI }) => new OpenAI({ apiKey, baseURL: options.baseURL ?? null, organization: options.organization ?? null, project: options.project ?? null })));
+  return lazyClient({ apiKey, baseURL: options.baseURL ?? null, organization: options.organization ?? null, project: options.project ?? null });
 }

@@ -1,6 +1,5 @@
 import type OpenAI from 'openai';
-import { loadOpenAI } from './internal/openaiModule.js';
-import type { OpenAIClientSource } from './internal/clientSource.js';
+import { lazyClient, type OpenAIClientSource } from './internal/clientSource.js';
 import { UserError, type Model, type ModelProvider } from '@baton/types';
 import { env, getDefaultOpenAIClient, getDefaultOpenAIKey, getDefaultOpenAIModel, getOpenAIAPI } from './defaults.js';
 import { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
@@ -32,7 +31,7 @@ const CLIENT_OPTIONS = ['apiKey', 'baseURL', 'organization', 'project'] as const
 export class OpenAIProvider implements ModelProvider {
   readonly #options: OpenAIProviderOptions;
   readonly #models = new Map<string, Model>();
-  #client: OpenAI | Promise<OpenAI> | undefined;
+  #client: OpenAIClientSource | undefined;
 
   constructor(options: OpenAIProviderOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new UserError('OpenAIProvider: options must be an object.');
@@ -63,17 +62,13 @@ export class OpenAIProvider implements ModelProvider {
 
   /** The client, made on the first request (the key is checked now, so a missing one fails here). */
   #getClient(): OpenAIClientSource {
-    if (this.#client !== undefined) return clientSource(this.#client);
+    if (this.#client !== undefined) return this.#client;
     const hasClientOptions = CLIENT_OPTIONS.some((key) => this.#options[key] !== undefined);
     const shared = hasClientOptions ? undefined : getDefaultOpenAIClient();
     if (shared !== undefined) return shared;
-    const options = clientOptions(this.#options);
-    return () => (this.#client ??= loadOpenAI().then(({ default: OpenAI }) => new OpenAI(options)));
+    this.#client = lazyClient(clientOptions(this.#options));
+    return this.#client;
   }
-}
-
-function clientSource(client: OpenAI | Promise<OpenAI>): OpenAIClientSource {
-  return client instanceof Promise ? () => client : client;
 }
 
 /** The options for a client the provider makes; its own retries are off (the models retry). */
