@@ -33,7 +33,7 @@ const layers = {
     anyOf(core, [
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
       'modelProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
-      'toolErrorFormatter', 'outputGuardrailBlockedMessage',
+      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing',
     ]),
     anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope']),
   ],
@@ -44,7 +44,7 @@ const layers = {
   ],
   engine: [
     anyOf(core, ['runner', 'runResult', 'streamedRunResult', 'modelProviderService', 'sessionService', 'packageInternals', 'index']),
-    anyOf(internal, ['agentTool', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError']),
+    anyOf(internal, ['agentTool', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError', 'tracedRun']),
     `^${internal}loop/`,
   ],
 };

@@ -5,10 +5,14 @@
  * `OPENAI_API_KEY` / `OPENAI_BASE_URL` when the first model is needed, not at import. It is all of
  * Baton: streaming tools and transports (`@baton/streaming`) and paused-run tooling and stores
  * (`@baton/hitl-state`) too. The scripted model and the fake OpenAI server live at
- * `@baton/agents/testing`, which needs `@baton/testing` installed beside it.
+ * `@baton/agents/testing`, which needs `@baton/testing` installed beside it. Also like the
+ * reference, every run is traced and exported to OpenAI's traces dashboard (with the tracing
+ * export key, else `OPENAI_API_KEY`; without either, nothing is sent): `setTracingDisabled(true)`,
+ * `setTraceProcessors([...])` or the `tracingDisabled` run option change that.
  */
 import { setDefaultModelProvider } from '@baton/core';
 import { OpenAIProvider } from '@baton/openai-provider';
+import { setDefaultOpenAITracingExporter } from '@baton/tracing';
 
 export * from '@baton/core';
 export * from '@baton/guardrails';
@@ -36,5 +40,7 @@ export type {
 export * from '@baton/openai-provider';
 export * from '@baton/streaming';
 export * from '@baton/hitl-state';
+export * from '@baton/tracing';
 
 setDefaultModelProvider(new OpenAIProvider());
+setDefaultOpenAITracingExporter();

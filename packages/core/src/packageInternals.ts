@@ -20,3 +20,5 @@ export {
   optionalPositiveNumber,
   positiveInteger,
 } from './internal/validate.js';
+export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace, type RunTraceSettings, type SerializedTrace } from './runTracing.js';
+export { InitialSpanAttributes } from './internal/loop/span.js';

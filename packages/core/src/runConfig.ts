@@ -16,6 +16,12 @@ import type { OutputGuardrailBlockedMessage } from './outputGuardrailBlockedMess
 import type { CallModelInputFilter } from './callModelInputFilter.js';
 import type { RunErrorHandlers } from './runErrorHandlers.js';
 
+/** Per-run tracing settings (the reference's `TracingConfig`). */
+export interface TracingConfig {
+  apiKey?: string;
+  includeTaskAndTurnSpans?: boolean;
+}
+
 /** What to do when the model names a tool that does not exist, or sends invalid arguments. */
 export type ToolCallErrorBehavior = 'return_error_to_model' | 'raise_error';
 
@@ -60,15 +66,19 @@ export interface RunConfig {
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
   /**
-   * The reference's tracing settings. Accepted so ported programs type-check and run; they take
-   * effect with Baton's tracing package (until then spans go to `tracer` only).
+   * The reference's tracing settings, read by the tracing package (`@baton/tracing`, included in
+   * `@baton/agents`). Without it installed they change nothing. `traceIncludeSensitiveData`
+   * (default true) lets model inputs and outputs and tool arguments and results into spans.
    */
   tracingDisabled?: boolean;
   traceIncludeSensitiveData?: boolean;
+  /** The trace's name (default `'Agent workflow'`). */
   workflowName?: string;
   traceId?: string;
   groupId?: string;
   traceMetadata?: Record<string, string>;
+  /** `apiKey`: the key traces of this run are exported with; `includeTaskAndTurnSpans` (default true). */
+  tracing?: TracingConfig;
   /** How many events a streamed run buffers before it waits for the consumer. Default 256. */
   streamBufferSize?: number;
   /**

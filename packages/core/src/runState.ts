@@ -196,14 +196,15 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   /**
    * The serialized form (schema version `$schemaVersion`): agents by reference (with a stable
    * identity when names are shared), nested paused agent-tool runs as their own serialized states.
-   * Baton keeps no tracing API key in a run state, so `includeTracingApiKey` has nothing to add.
+   * The run's trace is kept (a resumed run continues it), without its tracing API key unless
+   * `includeTracingApiKey` is set.
    */
-  toJSON(_options: { includeTracingApiKey?: boolean } = {}): SerializedRunState {
-    return writeRunState(this.#record);
+  toJSON(options: { includeTracingApiKey?: boolean } = {}): SerializedRunState {
+    return writeRunState(this.#record, options);
   }
 
-  toString(_options: { includeTracingApiKey?: boolean } = {}): string {
-    return serializeRunState(this.#record);
+  toString(options: { includeTracingApiKey?: boolean } = {}): string {
+    return serializeRunState(this.#record, options);
   }
 
   /**

@@ -30,6 +30,7 @@ import { asRunFailure, toPublicError, type RunFailure } from './internal/failure
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
+import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import { exclusively, type RunRecord } from './internal/runRecord.js';
@@ -203,12 +204,7 @@ export class Runner {
           ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
           : undefined;
     });
-    return this.#traced(exclusively(record, Effect.andThen(start, runLoop(record, this.#env(state, options, channel !== undefined, channel, provider)))), options);
-  }
-
-  #traced<A, E>(program: Effect.Effect<A, E>, options: RunOptions<any>): Effect.Effect<A, E> {
-    const tracer = options.tracer ?? this.config.tracer;
-    return tracer ? program.pipe(Effect.withTracer(tracer)) : program;
+    return tracedRun(exclusively(record, Effect.andThen(start, runLoop(record, this.#env(state, options, channel !== undefined, channel, provider)))), this.config, options, record);
   }
 
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {

@@ -120,7 +120,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
         return await execute(parsed, runContext, details);
       } catch (error) {
         if (errorFunction === null || details.signal.aborted) throw error;
-        rememberHandledToolError(details, error);
+        rememberHandledToolError(details, error, options.errorFunction !== undefined);
         return errorFunction(runContext as RunContext<TContext>, error);
       }
     },

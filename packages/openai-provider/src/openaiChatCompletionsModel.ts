@@ -33,6 +33,15 @@ export class OpenAIChatCompletionsModel implements Model {
     return this.#model;
   }
 
+  /** For traces: a `generation` span per call, as the reference's. */
+  get traceSpanType(): 'generation' {
+    return 'generation';
+  }
+
+  get modelName(): string {
+    return this.#model;
+  }
+
   /** Advice for `modelSettings.retry.policy`; see `retryPolicies.providerSuggested()`. */
   getRetryAdvice(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
     return openAIRetryAdvice(args);

@@ -32,6 +32,15 @@ export class OpenAIResponsesModel implements Model {
     return this.#model;
   }
 
+  /** For traces: a `response` span (the response id) per call, as the reference's. */
+  get traceSpanType(): 'response' {
+    return 'response';
+  }
+
+  get modelName(): string {
+    return this.#model;
+  }
+
   /** Advice for `modelSettings.retry.policy`; see `retryPolicies.providerSuggested()`. */
   getRetryAdvice(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
     return openAIRetryAdvice(args);

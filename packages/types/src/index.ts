@@ -25,6 +25,7 @@ export type {
   SerializedRunItem,
   SerializedRunState,
   SerializedToolApprovalItem,
+  SerializedTrace,
 } from './runStateSchema.js';
 export { RunStateError, type RunStateErrorDetails, type RunStateErrorReason } from './runStateError.js';
 export { ToolInterruption } from './toolInterruption.js';

@@ -68,6 +68,14 @@ export interface Model {
   getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
   /** The provider's view of a failed request, for `modelSettings.retry.policy`. */
   getRetryAdvice?(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>;
+  /**
+   * The span a tracing package records for each call: `'response'` (a Responses-style API: the
+   * response id) or `'generation'` (the default: model, settings, usage, and with sensitive data
+   * the input and output).
+   */
+  readonly traceSpanType?: 'response' | 'generation';
+  /** The model's name, for traces (`gen_ai.request.model`). */
+  readonly modelName?: string;
 }
 
 export interface ModelRetryAdviceRequest {

@@ -197,6 +197,16 @@ export const SerializedRunContextSchema = z.object({
   approvalRequests: z.record(SafeKey, z.record(SafeKey, SerializedApprovalRequestSchema)).optional(),
 });
 
+/** A trace as a run state keeps it; the tracing API key only when asked to (`includeTracingApiKey`). */
+export const SerializedTraceSchema = z.object({
+  object: z.literal('trace'),
+  id: z.string(),
+  workflow_name: z.string(),
+  group_id: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  tracing_api_key: z.string().optional(),
+});
+
 export const SerializedRunStateSchema = z.object({
   $schemaVersion: z.literal(CURRENT_RUN_STATE_SCHEMA_VERSION),
   currentTurn: z.number().int().nonnegative(),
@@ -228,6 +238,8 @@ export const SerializedRunStateSchema = z.object({
   pendingInput: z.array(SerializedProtocolItemSchema).optional(),
   /** The run's `reasoningItemIdPolicy`, when one was given (a resumed run keeps it). */
   reasoningItemIdPolicy: z.enum(['preserve', 'omit']).optional(),
+  /** The trace the run is part of (the reference's field): a resumed run continues it. */
+  trace: SerializedTraceSchema.nullable().optional(),
 });
 
 /**
@@ -238,6 +250,7 @@ export const SerializedRunStateSchema = z.object({
 export type ReasoningItemIdPolicy = 'preserve' | 'omit';
 
 export type SerializedRunState = z.infer<typeof SerializedRunStateSchema>;
+export type SerializedTrace = z.infer<typeof SerializedTraceSchema>;
 export type SerializedRunItem = z.infer<typeof SerializedRunItemSchema>;
 export type SerializedToolApprovalItem = z.infer<typeof SerializedToolApprovalItemSchema>;
 export type SerializedAgentRef = z.infer<typeof SerializedAgentRefSchema>;

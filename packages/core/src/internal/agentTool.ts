@@ -165,7 +165,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const runner = new Runner(options.runConfig ?? callScopeOf(details)?.runConfig ?? {});
+    const runner = new Runner(options.runConfig ?? nestedConfig(callScopeOf(details)?.runConfig));
     const startFrom =
       details.resumeState !== undefined
         ? await resumedNestedState(details.resumeState, context, runContext)
@@ -230,4 +230,14 @@ function resumeStrategyOf(resumeState: unknown, label: string): 'merge' | 'repla
     throw new UserError(`${label}: \`resumeState.contextStrategy\` must be 'merge', 'replace' or 'preferSerialized', got ${JSON.stringify(strategy)}.`);
   }
   return strategy;
+}
+
+/**
+ * A nested run takes the parent run's configuration, except the trace's own settings: it joins the
+ * parent's trace, and its task span is named as the reference names it.
+ */
+function nestedConfig(parent: RunConfig | undefined): RunConfig {
+  if (!parent) return {};
+  const { workflowName: _name, traceId: _id, groupId: _group, traceMetadata: _metadata, ...config } = parent;
+  return config;
 }

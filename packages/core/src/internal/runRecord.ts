@@ -14,6 +14,7 @@ import {
 import type { ReasoningItemIdPolicy } from '@baton/types';
 import type { Agent } from '../agent.js';
 import type { RunContext } from '../runContext.js';
+import type { SerializedTrace } from '../runTracing.js';
 import type { SessionProgress } from './sessionProgress.js';
 
 /** What the last turn decided. */
@@ -52,6 +53,8 @@ export interface RunRecord<TContext = any> {
   pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */
   reasoningItemIdPolicy?: ReasoningItemIdPolicy;
+  /** The trace of the run's last traced start: a resumed run continues it. */
+  trace?: SerializedTrace | undefined;
   /** The session this run writes to, and what it has written (absent without a session). */
   session?: SessionProgress;
   /**

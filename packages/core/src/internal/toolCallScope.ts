@@ -11,6 +11,8 @@ import type { RunConfig } from '../runConfig.js';
 export interface ToolCallScope {
   readonly runConfig: RunConfig;
   handledError?: unknown;
+  /** Whether the error function that answered was the tool's own (traces show its error only then). */
+  handledByCustomFunction?: boolean;
 }
 
 const SCOPE = Symbol('baton.toolCallScope');
@@ -27,7 +29,9 @@ export function callScopeOf(details: ToolCallDetails | undefined): ToolCallScope
 }
 
 /** Records that the tool's error function answered the model instead of failing the call. */
-export function rememberHandledToolError(details: ToolCallDetails, error: unknown): void {
+export function rememberHandledToolError(details: ToolCallDetails, error: unknown, byCustomFunction = false): void {
   const scope = callScopeOf(details);
-  if (scope) scope.handledError = error;
+  if (!scope) return;
+  scope.handledError = error;
+  scope.handledByCustomFunction = byCustomFunction;
 }

@@ -1,13 +1,16 @@
 import * as Effect from 'effect/Effect';
 import { AgentsError } from '@baton/types';
 import { ExternalFailure, type RunFailure } from './failures.js';
+import { inSpanContext } from './loop/span.js';
 
 /** Runs a user callback (sync or async); its errors reach the caller unchanged. */
 export function fromUserCode<A>(thunk: () => A | Promise<A>): Effect.Effect<A, RunFailure> {
-  return Effect.tryPromise({
-    try: async () => thunk(),
-    catch: (cause) => (cause instanceof AgentsError ? cause : new ExternalFailure({ cause })),
-  });
+  return Effect.withFiber((fiber) =>
+    Effect.tryPromise({
+      try: async () => inSpanContext(fiber, thunk),
+      catch: (cause) => (cause instanceof AgentsError ? cause : new ExternalFailure({ cause })),
+    }),
+  );
 }
 
 /**
@@ -15,10 +18,10 @@ export function fromUserCode<A>(thunk: () => A | Promise<A>): Effect.Effect<A, R
  * this fiber, so interrupting the run interrupts it). Errors reach the caller unchanged.
  */
 export function runGuardrailFunction<A>(thunk: () => A | Promise<A> | Effect.Effect<A, unknown>): Effect.Effect<A, RunFailure> {
-  return Effect.suspend(() => {
+  return Effect.withFiber((fiber) => {
     let value: A | Promise<A> | Effect.Effect<A, unknown>;
     try {
-      value = thunk();
+      value = inSpanContext(fiber, thunk);
     } catch (cause) {
       return Effect.fail(cause instanceof AgentsError ? cause : new ExternalFailure({ cause }));
     }

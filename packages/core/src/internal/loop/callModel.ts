@@ -13,6 +13,7 @@ import type { RunRecord } from '../runRecord.js';
 import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
 import { withModelRetries } from './modelRetry.js';
+import { annotate, span } from './span.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
@@ -24,6 +25,18 @@ import { withModelRetries } from './modelRetry.js';
  * `modelSettings.retry.policy` decides (the turn is counted once).
  */
 export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  return callModelOnce(model, request, record, env).pipe(
+    Effect.tap((response) => annotate(() => ({ 'baton.model.response': response }))),
+    span('baton.model', () => ({
+      'baton.model.span_type': model.traceSpanType ?? 'generation',
+      'baton.model.name': model.modelName,
+      'baton.model.request': request,
+      'baton.streamed': env.streamed,
+    })),
+  );
+}
+
+function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => void (record.currentTurn += 1));
   if (!env.streamed) {
     const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));

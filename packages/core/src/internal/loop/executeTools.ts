@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { span } from './span.js';
+import { annotate, inSpanContext, span } from './span.js';
 import {
   InvalidToolInputError,
   ModelBehaviorError,
@@ -47,17 +47,18 @@ export function executeToolRuns(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
-  const traced = (run: ToolRun) =>
-    executeToolRun(run, agent, record, env).pipe(
-      span('baton.tool', { 'baton.tool.name': run.call.name, 'baton.tool.call_id': run.call.callId }),
-    );
-  return Effect.forEach(runs, traced, { concurrency: 'unbounded' }).pipe(
+  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' }).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
       }),
     ),
   );
+}
+
+/** A call's span: from the decision to run it (approved, or needing none) to its committed output. */
+function toolSpan(call: FunctionCallItem) {
+  return span('baton.tool', () => ({ 'baton.tool.name': call.name, 'baton.tool.call_id': call.callId, 'baton.tool.input': call.arguments }));
 }
 
 function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
@@ -81,7 +82,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
     const resumeState = record.pendingAgentToolRuns.get(nestedKey);
     if (resumeState === undefined) {
       const parsed = parseArguments(call);
-      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env);
+      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env).pipe(toolSpan(call));
       const needsApproval = yield* fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
       if (needsApproval) {
         const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
@@ -109,10 +110,30 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
               runContext: record.context,
             });
           }
-          return yield* commitOutput(call, tool, message, agent, record, env);
+          const rejected = { message, defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE };
+          return yield* annotate(() => ({ 'baton.tool.rejection': rejected })).pipe(
+            Effect.andThen(commitOutput(call, tool, message, agent, record, env)),
+            toolSpan(call),
+          );
         }
       }
     }
+    return yield* runApprovedTool(run, tool, agent, record, env, resumeState).pipe(toolSpan(call));
+  });
+}
+
+/** Tool input guardrails, the tool, its output guardrails, then its output into history. */
+function runApprovedTool(
+  run: ToolRun,
+  tool: FunctionTool<any>,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+  resumeState: string | undefined,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const { call } = run;
+    const nestedKey = pendingRunKey(tool.name, call.callId);
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record);
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
@@ -186,12 +207,16 @@ function invokeTool(
     while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
   };
   const scope: ToolCallScope = { runConfig: env.runConfig };
-  return abortablePromise((signal) => {
-    const details: ToolCallDetails = { toolCall: call, signal, emit };
-    attachCallScope(details, scope);
-    if (resumeState !== undefined) details.resumeState = resumeState;
-    return tool.invoke(record.context, call.arguments, details);
-  }).pipe(
+  const invocation = Effect.withFiber((fiber) =>
+    abortablePromise((signal) => {
+      const details: ToolCallDetails = { toolCall: call, signal, emit };
+      attachCallScope(details, scope);
+      if (resumeState !== undefined) details.resumeState = resumeState;
+      return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
+    }),
+  );
+  return invocation.pipe(
+    Effect.tap(() => (scope.handledError === undefined ? Effect.void : annotate(() => ({ 'baton.tool.error': scope.handledError, 'baton.tool.error_function': scope.handledByCustomFunction ? 'custom' : 'default' })))),
     Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: scope.handledError })),
     Effect.catch((error: unknown) =>
       error instanceof InvalidToolInputError
@@ -199,7 +224,7 @@ function invokeTool(
         : Effect.fail(
             error instanceof ToolCallError
               ? error
-              : new ToolCallError(`Failed to run function tools: ${messageOf(error)}`, error instanceof Error ? error : new Error(String(error))),
+              : new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))),
           ),
     ),
   );
@@ -227,8 +252,12 @@ function commitOutput(
 ): Effect.Effect<ToolRunOutcome> {
   const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
   const item = new RunToolCallOutputItem(raw, agent, output);
-  return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output, item }));
+  return annotate(() => ({ 'baton.tool.output': typeof output === 'string' ? output : (JSON.stringify(output) ?? String(output)) })).pipe(
+    Effect.andThen(env.emit(itemEvent(item))),
+    Effect.as({ type: 'output' as const, tool, output, item }),
+  );
 }
+
 
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
   try {

@@ -1,7 +1,7 @@
 import * as Cause from 'effect/Cause';
 import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
-import { span } from './span.js';
+import { annotate, span } from './span.js';
 import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
 import * as Option from 'effect/Option';
@@ -22,6 +22,11 @@ import type { RunRecord } from '../runRecord.js';
 
 type Kind = 'Input' | 'Output';
 
+/** A tripped guardrail says so on its span (the run's failure marks the agent span). */
+function annotateTrip(): Effect.Effect<void> {
+  return annotate(() => ({ 'baton.guardrail.triggered': true }));
+}
+
 /** Runs one guardrail function and checks what it returned. */
 function runGuardrail(
   kind: Kind,
@@ -41,7 +46,10 @@ function runGuardrail(
         : Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }'))),
     ),
   );
-  const traced = run.pipe(span(`baton.guardrail.${kind.toLowerCase()}`, { 'baton.guardrail.name': guardrail.name }));
+  const traced = run.pipe(
+    Effect.tap((output) => (output.tripwireTriggered ? annotateTrip() : Effect.void)),
+    span(`baton.guardrail.${kind.toLowerCase()}`, () => ({ 'baton.guardrail.name': guardrail.name, 'baton.guardrail.triggered': false }), { parent: 'agent' }),
+  );
   if (guardrail.timeoutMs === undefined) return traced;
   return traced.pipe(
     Effect.timeoutOrElse({

@@ -64,11 +64,11 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     record.currentAgent = target;
     yield* env.emit(new RunAgentUpdatedStreamEvent(target));
   }).pipe(
-    span('baton.handoff', {
+    span('baton.handoff', () => ({
       'baton.handoff.from': record.currentAgent.name,
       'baton.handoff.tool': run.handoff.toolName,
       ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),
-    }),
+    })),
   );
 }
 

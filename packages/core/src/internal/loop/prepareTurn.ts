@@ -1,4 +1,5 @@
 import * as Effect from 'effect/Effect';
+import { annotate } from './span.js';
 import {
   MaxTurnsExceededError,
   RunInputItem,
@@ -46,6 +47,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const capabilities = yield* capabilitiesOf(agent, enabledTools, enabledHandoffs, env);
     const model = yield* checkedModel(chosenModel, agent, env);
     const { tools, handoffs } = capabilities;
+    yield* annotate(() => ({ 'baton.agent.tools': tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
     const chosen = env.model ?? agent.model;
     const modelSettings = settingsForModel(
       { ...agent.modelSettings, ...env.modelSettings },

@@ -1,6 +1,7 @@
 import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
-import { span } from './span.js';
+import { agentSpan, span } from './span.js';
+import type { Agent } from '../../agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
 import { functionCallResult, itemEvent } from '../items.js';
@@ -27,29 +28,46 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     const step = record.currentStep;
     if (step?.type === 'next_step_final_output') {
       // A state that already has its answer (or whose output check failed): check it again, no model call.
-      return yield* finish(step.output, record.currentAgent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env);
+      const agent = record.currentAgent;
+      return yield* finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(agentSpan(agentAttributes(agent)));
     }
-    if (step?.type === 'next_step_interruption') {
-      if ((yield* resumeInterruptedTurn(record, env)) === 'done') return;
-    }
-    while (
-      (yield* runTurn(record, env).pipe(
+    let resuming = step?.type === 'next_step_interruption';
+    while ((yield* agentTurns(record, env, resuming)) === 'continue') resuming = false;
+  }).pipe(span('baton.run'));
+}
+
+/**
+ * One agent's consecutive turns, inside that agent's span: until the run ends, pauses, or hands
+ * off (the next agent gets a span of its own).
+ */
+function agentTurns(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.Effect<TurnOutcome, RunFailure> {
+  const agent = record.currentAgent;
+  return Effect.gen(function* () {
+    let outcome: TurnOutcome = resuming ? yield* resumeInterruptedTurn(record, env) : 'continue';
+    while (outcome === 'continue' && record.currentAgent === agent) {
+      outcome = yield* runTurn(record, env).pipe(
         Effect.catchIf(
           (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
           (failure) => recoverRunError('maxTurns', failure, record, env),
         ),
-      )) === 'continue'
-    ) {
-      // each iteration is one turn
+      );
     }
-  }).pipe(span('baton.run'));
+    return outcome;
+  }).pipe(agentSpan(agentAttributes(agent)));
+}
+
+function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> {
+  return () => {
+    const output = agent.getSerializedOutputType();
+    return { 'baton.agent.name': agent.name, 'baton.agent.output_type': output === 'text' ? 'text' : output.name };
+  };
 }
 
 /** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
 function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turn = yield* prepareTurn(record, env);
-    const modelCall = callModel(turn.model, turn.request, record, env).pipe(span('baton.model', { 'baton.streamed': env.streamed }));
+    const modelCall = callModel(turn.model, turn.request, record, env);
     let response: ModelResponse;
     if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
@@ -62,7 +80,12 @@ function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, Ru
     record.modelResponses.push(response);
     const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
     return yield* actOnResponse(processed, response, record, env);
-  }).pipe(span('baton.turn', { 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + 1 }));
+  }).pipe(turnSpan(record, 1));
+}
+
+/** The turn's span; a resumed turn is the one that paused (its model call was already counted). */
+function turnSpan(record: RunRecord, offset: 0 | 1) {
+  return span('baton.turn', () => ({ 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + offset }));
 }
 
 /**
@@ -88,7 +111,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const outcomes = yield* executeToolRuns(remaining.toolRuns, record.currentAgent, record, env);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  }).pipe(span('baton.resume', { 'baton.agent': record.currentAgent.name }));
+  }).pipe(turnSpan(record, 0));
 }
 
 /** The server now knows its own output; ignored handoff calls still need an answer there. */

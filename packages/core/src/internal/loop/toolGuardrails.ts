@@ -105,5 +105,5 @@ function checkToolGuardrailOutput(
 function asToolCallError(failure: RunFailure): RunFailure {
   if (failure instanceof ToolCallError) return failure;
   const error = toPublicError(failure);
-  return new ToolCallError(`Failed to run function tools: ${error instanceof Error ? error.message : String(error)}`, error instanceof Error ? error : new Error(String(error)));
+  return new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error)));
 }

@@ -60,6 +60,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   record.toolOutputGuardrailResults = json.toolOutputGuardrailResults as typeof record.toolOutputGuardrailResults;
   if (json.reasoningItemIdPolicy) record.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
   if (json.pendingInput) record.pendingInput = json.pendingInput as never;
+  if (json.trace) record.trace = json.trace;
 
   for (const key of Object.keys(json.pendingAgentToolRuns)) {
     const path = [...at, 'pendingAgentToolRuns', key];

@@ -2,6 +2,7 @@ import { CURRENT_RUN_STATE_SCHEMA_VERSION } from '@baton/types/internal';
 import { RunStateError, type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunRecord } from '../runRecord.js';
+import type { SerializedTrace } from '../../runTracing.js';
 import { buildAgentIdentityMap } from './identity.js';
 import { parametersFingerprint } from './fingerprint.js';
 
@@ -13,7 +14,7 @@ type ItemAgentRefOf = (agent: unknown) => SerializedAgentRef | undefined;
  * references (with a stable identity when names are shared), classes become plain data, and nested
  * paused agent-tool runs become their own serialized strings. Objects are shared, not copied.
  */
-export function writeRunState(record: RunRecord): SerializedRunState {
+export function writeRunState(record: RunRecord, options: { includeTracingApiKey?: boolean } = {}): SerializedRunState {
   const identities = buildAgentIdentityMap(record.rootAgent);
   const refs = new Map<unknown, SerializedAgentRef>();
   const current = record.currentAgent;
@@ -63,6 +64,7 @@ export function writeRunState(record: RunRecord): SerializedRunState {
     pendingAgentToolRuns: writePendingRuns(record.pendingAgentToolRuns),
     ...(record.pendingInput.length > 0 ? { pendingInput: record.pendingInput as never } : {}),
     ...(record.reasoningItemIdPolicy ? { reasoningItemIdPolicy: record.reasoningItemIdPolicy } : {}),
+    ...(record.trace ? { trace: writeTrace(record.trace, options.includeTracingApiKey === true) } : {}),
   };
   const step = record.currentStep;
   // An answer whose output check has not passed is not stored: the resumed run asks the model again.
@@ -75,6 +77,13 @@ export function writeRunState(record: RunRecord): SerializedRunState {
           : { type: step.type };
   }
   return json;
+}
+
+/** The key leaves with the state only when the caller asks for it (as the reference's `includeTracingApiKey`). */
+function writeTrace(trace: SerializedTrace, includeApiKey: boolean): SerializedTrace {
+  if (trace.tracing_api_key === undefined || includeApiKey) return trace;
+  const { tracing_api_key: _key, ...withoutKey } = trace;
+  return withoutKey;
 }
 
 function writeItem(item: RunItem, itemRefOf: ItemAgentRefOf, refOf: AgentRefOf): SerializedRunItem {
@@ -169,9 +178,9 @@ function jsonSafe(value: unknown): unknown {
 }
 
 /** `writeRunState` as text; a context nested too deeply for `JSON.stringify` is a `RunStateError`, not a bare stack overflow. */
-export function serializeRunState(record: RunRecord): string {
+export function serializeRunState(record: RunRecord, options: { includeTracingApiKey?: boolean } = {}): string {
   try {
-    return JSON.stringify(writeRunState(record));
+    return JSON.stringify(writeRunState(record, options));
   } catch (error) {
     if (error instanceof RangeError) {
       throw new RunStateError('too_deep', `RunState.toString: the state cannot be serialized (${error.message}); is the run context nested too deeply?`, { cause: error });
