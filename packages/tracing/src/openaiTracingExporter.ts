@@ -1,5 +1,7 @@
+import * as Cause from 'effect/Cause';
 import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
+import * as Result from 'effect/Result';
 import * as Schedule from 'effect/Schedule';
 import { BatchTraceProcessor } from './batchTraceProcessor.js';
 import { setTraceProcessors } from './globalTracing.js';
@@ -114,7 +116,13 @@ export class OpenAITracingExporter implements TracingExporter {
     );
     const retried = attempt.pipe(Effect.retry({ schedule: backoff, times: maxRetries - 1, while: () => !signal?.aborted }));
     const exit = await Effect.runPromiseExit(retried, signal ? { signal } : undefined);
-    if (exit._tag === 'Failure') logger.error(`OpenAI tracing exporter: export failed after ${maxRetries} attempt(s); ${body.length} bytes dropped.`);
+    if (exit._tag === 'Success') return;
+    const refused = Cause.findDefect(exit.cause);
+    logger.error(
+      Result.isSuccess(refused)
+        ? `OpenAI tracing exporter: ${(refused.success as Error).message}, not retried; ${body.length} bytes dropped.`
+        : `OpenAI tracing exporter: export failed after ${maxRetries} attempt(s); ${body.length} bytes dropped.`,
+    );
   }
 }
 
