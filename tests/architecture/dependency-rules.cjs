@@ -33,7 +33,7 @@ const layers = {
     anyOf(core, [
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
       'modelProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
-      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing',
+      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter',
     ]),
     anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope']),
   ],

@@ -19,6 +19,7 @@ import { Handoff, isHandoff } from './handoff.js';
 import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './internal/agentTool.js';
 import type { RunToolCallOutputItem } from '@baton/types';
 import type { RunContext } from './runContext.js';
+import { AgentHooks } from './lifecycle.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
@@ -90,7 +91,7 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
  * An agent: instructions, a model, tools, handoffs and guardrails. Configuration is validated at
  * construction, so mistakes surface as `UserError` naming the field before anything runs.
  */
-export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'> {
+export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'> extends AgentHooks<TContext, TOutput> {
   readonly name: string;
   readonly instructions: AgentInstructions<TContext>;
   readonly handoffDescription: string;
@@ -118,6 +119,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   }
 
   constructor(options: AgentOptions<TContext, TOutput>) {
+    super();
     if (typeof options !== 'object' || options === null) throw new UserError('Agent: expected an options object.');
     if (typeof options.name !== 'string' || options.name.trim() === '') throw new UserError('Agent: `name` must be a non-empty string.');
     const label = `Agent "${options.name}"`;

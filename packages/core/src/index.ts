@@ -57,3 +57,5 @@ export { SessionService } from './sessionService.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';
+export { AgentHooks, RunHooks, EventEmitterDelegate, type AgentHookEvents, type RunHookEvents } from './lifecycle.js';
+export { RuntimeEventEmitter, type EventEmitterEvents } from './runtimeEventEmitter.js';

@@ -23,6 +23,7 @@ import { SessionService } from './sessionService.js';
 import { getLogger } from './logger.js';
 import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from './runConfig.js';
 import { RunContext } from './runContext.js';
+import { RunHooks } from './lifecycle.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult, attachRunFiber, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
@@ -42,11 +43,12 @@ export type RunInputArg<TContext, TAgent extends Agent<any, any>> = string | Age
 
 type Completion = { ok: true } | { ok: false; error: unknown; interrupted: boolean };
 
-/** Runs agents. Promise-first, with `runEffect` for Effect users. */
-export class Runner {
+/** Runs agents. Promise-first, with `runEffect` for Effect users. Emits the run lifecycle events (`runner.on('agent_start', ...)`). */
+export class Runner extends RunHooks<any> {
   readonly config: RunConfig;
 
   constructor(config: RunConfig = {}) {
+    super();
     this.config = config;
   }
 
@@ -180,6 +182,7 @@ export class Runner {
       callModelInputFilter: pick('callModelInputFilter'),
       errorHandlers: pick('errorHandlers'),
       publicState: state,
+      hooks: this,
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
       beforeHistoryRewrite: (items) => keepRewritten(record.session, items),

@@ -26,6 +26,7 @@ import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../tool
 import type { ToolRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
+import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
@@ -134,10 +135,13 @@ function runApprovedTool(
   return Effect.gen(function* () {
     const { call } = run;
     const nestedKey = pendingRunKey(tool.name, call.callId);
+    // As the reference: the start event comes even when an input guardrail then rejects the call.
+    yield* toolStarted(agent, tool, call, record, env);
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record);
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
     const body = invokeTool(tool, call, record, env, resumeState).pipe(
+      Effect.tap((result) => (result.type === 'output' && !ToolInterruption.is(result.output) ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
       Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
         if (result.type !== 'output') return Effect.succeed(result);
         record.pendingAgentToolRuns.delete(nestedKey);

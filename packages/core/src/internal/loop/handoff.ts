@@ -14,6 +14,7 @@ import type { RunRecord } from '../runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { HandoffRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
+import { agentHandedOff } from './lifecycleHooks.js';
 
 /**
  * Switches the run to the handoff's agent: records the transfer, applies the input filter (the
@@ -27,6 +28,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
       return yield* Effect.fail(new UserError(`Handoff "${run.handoff.toolName}" did not produce an agent.`));
     }
     yield* Effect.annotateCurrentSpan('baton.handoff.to', target.name);
+    yield* agentHandedOff(source, target, record, env);
     const output = new RunHandoffOutputItem(
       functionCallResult(run.call.callId, run.call.name, getTransferMessage(target)),
       source,

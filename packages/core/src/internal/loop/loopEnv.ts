@@ -1,5 +1,6 @@
 import type * as Effect from 'effect/Effect';
 import type { RunConfig, ToolCallErrorBehavior } from '../../runConfig.js';
+import type { RunHooks } from '../../lifecycle.js';
 import type { ToolErrorFormatter } from '../../toolErrorFormatter.js';
 import type { OutputGuardrailBlockedMessage } from '../../outputGuardrailBlockedMessage.js';
 import type { CallModelInputFilter } from '../../callModelInputFilter.js';
@@ -33,6 +34,8 @@ export interface LoopEnv {
   readonly errorHandlers: RunErrorHandlers<any, any> | undefined;
   /** The run's `RunState`, handed to error handlers. */
   readonly publicState: unknown;
+  /** The runner: where run lifecycle events go (the agents' own go to each agent). */
+  readonly hooks: RunHooks<any>;
   /** Writes the text the model receives for a rejected or unknown tool call. */
   readonly toolErrorFormatter: ToolErrorFormatter<any> | undefined;
   readonly outputGuardrailBlockedMessage: OutputGuardrailBlockedMessage<any> | undefined;

@@ -20,6 +20,7 @@ import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
 import { recoverRunError } from './recoverRunError.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
+import { agentEnded } from './lifecycleHooks.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -105,7 +106,10 @@ export function finish(
       details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
     },
     record,
-  ).pipe(Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))));
+  ).pipe(
+    Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
+    Effect.tap(() => agentEnded(agent, output, record, env)),
+  );
   if (!terminalItem) return checked;
   return checked.pipe(
     Effect.tapError((failure) =>

@@ -1,10 +1,11 @@
 import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
+import { agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
-import { functionCallResult, itemEvent } from '../items.js';
+import { functionCallResult, inputToItems, itemEvent } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
@@ -44,13 +45,15 @@ function agentTurns(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.
   const agent = record.currentAgent;
   return Effect.gen(function* () {
     let outcome: TurnOutcome = resuming ? yield* resumeInterruptedTurn(record, env) : 'continue';
+    let first = !resuming;
     while (outcome === 'continue' && record.currentAgent === agent) {
-      outcome = yield* runTurn(record, env).pipe(
+      outcome = yield* runTurn(record, env, first).pipe(
         Effect.catchIf(
           (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
           (failure) => recoverRunError('maxTurns', failure, record, env),
         ),
       );
+      first = false;
     }
     return outcome;
   }).pipe(agentSpan(agentAttributes(agent)));
@@ -64,10 +67,11 @@ function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> 
 }
 
 /** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
-function runTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const turn = yield* prepareTurn(record, env);
-    const modelCall = callModel(turn.model, turn.request, record, env);
+    const call = callModel(turn.model, turn.request, record, env);
+    const modelCall = firstOfAgent ? Effect.andThen(agentStarted(turn.agent, inputToItems(turn.request.input), record, env), call) : call;
     let response: ModelResponse;
     if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
