@@ -1,4 +1,5 @@
 import { packageConfig } from '../../tsup.package.js';
 
-// keepNames: users check `span instanceof Span` and read class names in logs.
-export default packageConfig(['src/index.ts'], { keepNames: true });
+// keepNames: users check `span instanceof Span` and read class names in logs. The OpenTelemetry
+// subpath is its own entry, so the OpenTelemetry SDK loads only for those who import it.
+export default packageConfig(['src/index.ts', 'src/opentelemetry/index.ts'], { keepNames: true });

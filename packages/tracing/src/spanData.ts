@@ -8,7 +8,7 @@ export type TaskUsageData = TurnUsageData & { requests: number; total_tokens: nu
 export type TaskSpanData = { type: 'task'; name: string; usage?: TaskUsageData };
 /** One model call of an agent and what followed from it. */
 export type TurnSpanData = { type: 'turn'; turn: number; agent_name: string; usage?: TurnUsageData };
-export type FunctionSpanData = { type: 'function'; name: string; input: string; output: string; mcp_data?: string };
+export type FunctionSpanData = { type: 'function'; name: string; input: string; output: string; mcp_data?: string; _call_id?: string };
 
 export type GenerationUsageData = { input_tokens?: number; output_tokens?: number; details?: Record<string, unknown> | null; [key: string]: unknown };
 export type GenerationSpanData = {
@@ -20,7 +20,14 @@ export type GenerationSpanData = {
   usage?: GenerationUsageData;
 };
 /** A call to a Responses-style API; fields starting with `_` are kept in process, never exported. */
-export type ResponseSpanData = { type: 'response'; response_id?: string; _input?: string | Record<string, any>[]; _response?: Record<string, any> };
+export type ResponseSpanData = {
+  type: 'response';
+  response_id?: string;
+  _input?: string | Record<string, any>[];
+  _response?: Record<string, any>;
+  _model?: string;
+  _usage?: { input_tokens: number; output_tokens: number };
+};
 export type HandoffSpanData = { type: 'handoff'; from_agent?: string; to_agent?: string };
 export type CustomSpanData = { type: 'custom'; name: string; data: Record<string, any> };
 export type GuardrailSpanData = { type: 'guardrail'; name: string; triggered: boolean };

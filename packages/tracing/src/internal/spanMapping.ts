@@ -45,6 +45,7 @@ export function applyAttribute(data: SpanData, key: string, value: unknown, sett
       else if (key === 'baton.agent.output_type') data.output_type = String(value);
       return;
     case 'function':
+      if (key === 'baton.tool.call_id') data._call_id = String(value);
       // A call rejected by a human never ran: its arguments stay out (as the reference's).
       if (key === 'baton.tool.rejection') data.input = '';
       if (!settings.includeSensitiveData) return;
@@ -58,6 +59,12 @@ export function applyAttribute(data: SpanData, key: string, value: unknown, sett
       if (key === 'baton.handoff.to') data.to_agent = String(value);
       return;
     case 'response':
+      // Kept in process only (`_` fields are never exported to OpenAI): for OpenTelemetry's GenAI attributes.
+      if (key === 'baton.model.name' && typeof value === 'string') data._model = value;
+      if (key === 'baton.model.response') {
+        const usage = (value as { usage?: UsageLike }).usage;
+        if (usage) data._usage = { input_tokens: usage.inputTokens ?? 0, output_tokens: usage.outputTokens ?? 0 };
+      }
       if (key === 'baton.model.response' && settings.includeSensitiveData) {
         const response = value as { responseId?: string; output?: unknown };
         if (response.responseId !== undefined) data.response_id = response.responseId;

@@ -1,0 +1,27 @@
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { OpenTelemetryTracingProcessor } from './openTelemetryTracingProcessor.js';
+
+export interface OtlpTracingProcessorOptions {
+  /** The collector's traces endpoint. Default: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `http://localhost:4318/v1/traces`. */
+  url?: string;
+  headers?: Record<string, string>;
+  /** `service.name` of the exported spans. Default `'baton'`. */
+  serviceName?: string;
+}
+
+/**
+ * Exports Baton's traces over OTLP/HTTP (JSON) to an OpenTelemetry collector, or any backend that
+ * speaks it (Jaeger, Honeycomb, Grafana Tempo, Datadog): the OpenTelemetry SDK's own exporter and
+ * batching. For an application that already has a tracer provider, use
+ * `OpenTelemetryTracingProcessor` with it instead.
+ */
+export function otlpTracingProcessor(options: OtlpTracingProcessorOptions = {}): OpenTelemetryTracingProcessor {
+  const exporter = new OTLPTraceExporter({ ...(options.url ? { url: options.url } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+  const tracerProvider = new TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName ?? 'baton' }),
+    spanProcessors: [new BatchSpanProcessor({ exporter })],
+  });
+  return new OpenTelemetryTracingProcessor({ tracerProvider });
+}
