@@ -5,7 +5,7 @@
  */
 import type { BenchAdapter } from './sdks/adapter.js';
 import { ALL_SCENARIOS, SDKS, type ChildReport, type ScenarioFigures, type ScenarioId, type SdkName, type WorkSizes } from './protocol.js';
-import { measureTurnOverhead } from './scenarios/turnOverhead.js';
+import { measureTracedTurnOverhead, measureTurnOverhead } from './scenarios/turnOverhead.js';
 import { measureTextDelivery } from './scenarios/textDelivery.js';
 import { measurePausedRunHeap } from './scenarios/pausedRunHeap.js';
 import { measureGuardrailLatency } from './scenarios/guardrailLatency.js';
@@ -24,6 +24,10 @@ function runScenario(adapter: BenchAdapter, scenario: ScenarioId, sizes: WorkSiz
       return measureTurnOverhead(adapter, sizes, false);
     case 'turns-streamed':
       return measureTurnOverhead(adapter, sizes, true);
+    case 'turns-traced':
+      return measureTracedTurnOverhead(adapter, sizes, 'memory');
+    case 'turns-otlp':
+      return measureTracedTurnOverhead(adapter, sizes, 'otlp');
     case 'delivery':
       return measureTextDelivery(adapter, sizes);
     case 'paused-heap':

@@ -61,6 +61,8 @@ export const modelStreamResponder = (
  * `output_text_delta` per text part, and `response_done`.
  */
 export class ScriptedModel implements Model {
+  /** Traced as a model call (a `generation` span), as a provider's model is. */
+  readonly traceSpanType = 'generation' as const;
   readonly #steps: ScriptedStep[];
   readonly #calls: RecordedModelCall[] = [];
   /** Advice of the scripted errors thrown so far, by error, oldest first. */

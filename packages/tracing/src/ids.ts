@@ -1,6 +1,22 @@
-/** Random hex from the platform's UUID generator (Node 20+, browsers, workers). */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let offset = 0;
+
+/**
+ * Random hex from the platform's cryptographic generator (Node 20+, browsers, workers), drawn
+ * from a pooled buffer: one `getRandomValues` call per few hundred ids, not one per id.
+ */
 function randomHex(length: number): string {
-  return crypto.randomUUID().replace(/-/g, '').slice(0, length);
+  const bytes = length / 2;
+  if (offset + bytes > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_BYTES));
+    offset = 0;
+  }
+  let hex = '';
+  for (let i = 0; i < bytes; i++) hex += HEX[pool[offset + i]!];
+  offset += bytes;
+  return hex;
 }
 
 /** A trace id in the format OpenAI's traces ingest expects: `trace_` and 32 hex digits. */

@@ -27,23 +27,23 @@ export class MultiTracingProcessor implements TracingProcessor {
     return this.#processors;
   }
 
-  async onTraceStart(trace: Trace): Promise<void> {
-    await this.#each((processor) => processor.onTraceStart(trace));
+  onTraceStart(trace: Trace): Promise<void> {
+    return this.#each((processor) => processor.onTraceStart(trace));
   }
-  async onTraceEnd(trace: Trace): Promise<void> {
-    await this.#each((processor) => processor.onTraceEnd(trace));
+  onTraceEnd(trace: Trace): Promise<void> {
+    return this.#each((processor) => processor.onTraceEnd(trace));
   }
-  async onSpanStart(span: Span<any>): Promise<void> {
-    await this.#each((processor) => processor.onSpanStart(span));
+  onSpanStart(span: Span<any>): Promise<void> {
+    return this.#each((processor) => processor.onSpanStart(span));
   }
-  async onSpanEnd(span: Span<any>): Promise<void> {
-    await this.#each((processor) => processor.onSpanEnd(span));
+  onSpanEnd(span: Span<any>): Promise<void> {
+    return this.#each((processor) => processor.onSpanEnd(span));
   }
-  async shutdown(timeout?: number): Promise<void> {
-    await this.#each((processor) => processor.shutdown(timeout));
+  shutdown(timeout?: number): Promise<void> {
+    return this.#each((processor) => processor.shutdown(timeout));
   }
-  async forceFlush(): Promise<void> {
-    await this.#each((processor) => processor.forceFlush());
+  forceFlush(): Promise<void> {
+    return this.#each((processor) => processor.forceFlush());
   }
 
   // The reference's names for the same calls.
@@ -60,19 +60,25 @@ export class MultiTracingProcessor implements TracingProcessor {
     return this.onSpanEnd(span);
   }
 
-  async #each(call: (processor: TracingProcessor) => Promise<void> | void): Promise<void> {
-    const processors = this.#processors;
-    if (processors.length === 1) return settle(processors[0]!, call);
-    await Promise.all(processors.map((processor) => settle(processor, call)));
+  /** Each processor's call, its failure caught; one promise for all, not one per processor. */
+  #each(call: (processor: TracingProcessor) => Promise<void> | void): Promise<void> {
+    let pending: Promise<void>[] | undefined;
+    for (const processor of this.#processors) {
+      try {
+        const result = call(processor);
+        if (result !== undefined) (pending ??= []).push(result.catch((error: unknown) => reportFailure(processor, error)));
+      } catch (error) {
+        reportFailure(processor, error);
+      }
+    }
+    return pending === undefined ? RESOLVED : pending.length === 1 ? pending[0]! : Promise.all(pending).then(() => undefined);
   }
 }
 
-async function settle(processor: TracingProcessor, call: (processor: TracingProcessor) => Promise<void> | void): Promise<void> {
-  try {
-    await call(processor);
-  } catch (error) {
-    warnOnce(processor, `Tracing processor ${processor.constructor?.name ?? ''} failed`, error);
-  }
+const RESOLVED = Promise.resolve();
+
+function reportFailure(processor: TracingProcessor, error: unknown): void {
+  warnOnce(processor, `Tracing processor ${processor.constructor?.name ?? ''} failed`, error);
 }
 
 function guarded(processor: TracingProcessor, call: () => void): void {

@@ -88,13 +88,13 @@ export class Span<TData extends SpanData> {
   start(): void {
     if (this.#startedAt !== null) return;
     this.#startedAt = new Date().toISOString();
-    notify(this.#processor, () => this.#processor.onSpanStart(this));
+    notify(this.#processor, this.#processor.onSpanStart, this);
   }
 
   end(): void {
     if (this.#endedAt !== null) return;
     this.#endedAt = new Date().toISOString();
-    notify(this.#processor, () => this.#processor.onSpanEnd(this));
+    notify(this.#processor, this.#processor.onSpanEnd, this);
   }
 
   setError(error: SpanError): void {

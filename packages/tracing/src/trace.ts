@@ -43,14 +43,14 @@ export class Trace {
     if (this.#started) return;
     this.#started = true;
     const processor = this.#processor ?? defaultSink();
-    notify(processor, () => processor.onTraceStart(this));
+    notify(processor, processor.onTraceStart, this);
   }
 
   async end(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
     const processor = this.#processor ?? defaultSink();
-    notify(processor, () => processor.onTraceEnd(this));
+    notify(processor, processor.onTraceEnd, this);
   }
 
   clone(): Trace {

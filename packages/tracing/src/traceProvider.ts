@@ -93,17 +93,19 @@ export class TraceProvider {
       return new NoopSpan(options.data, this.#processor);
     }
     if (under instanceof NoopSpan || under instanceof NoopTrace) return new NoopSpan(options.data, this.#processor);
-    const isTrace = under instanceof Trace;
-    const trace = isTrace ? under : undefined;
-    const { disabled: _disabled, ...spanOptions } = options;
+    // One options object, no spreads: this runs for every span of every run.
+    const parentSpan = under instanceof Trace ? undefined : under;
     return new Span<TData>(
       {
-        ...spanOptions,
         traceId: under.traceId,
         spanId: options.spanId ?? this.generateSpanId(),
-        ...(isTrace ? {} : { parentId: (under as Span<any>).spanId }),
-        ...(options.traceMetadata !== undefined ? {} : trace?.metadata ? { traceMetadata: trace.metadata } : !isTrace && (under as Span<any>).traceMetadata ? { traceMetadata: (under as Span<any>).traceMetadata } : {}),
-        ...(options.tracingApiKey !== undefined ? {} : under.tracingApiKey !== undefined ? { tracingApiKey: under.tracingApiKey } : {}),
+        parentId: options.parentId ?? parentSpan?.spanId,
+        data: options.data,
+        traceMetadata: options.traceMetadata ?? (parentSpan ? parentSpan.traceMetadata : (under as Trace).metadata),
+        startedAt: options.startedAt,
+        endedAt: options.endedAt,
+        error: options.error,
+        tracingApiKey: options.tracingApiKey ?? under.tracingApiKey,
       },
       this.#processor,
     );

@@ -63,7 +63,7 @@ async function otlpReceiver() {
 /** A scripted model that says its name, as a provider's model does. */
 function named(turns: ConstructorParameters<typeof ScriptedModel>[0], modelName: string): Model {
   const scripted = new ScriptedModel(turns);
-  return { modelName, getResponse: (request) => scripted.getResponse(request), getStreamedResponse: (request) => scripted.getStreamedResponse(request) };
+  return { modelName, traceSpanType: 'generation', getResponse: (request) => scripted.getResponse(request), getStreamedResponse: (request) => scripted.getStreamedResponse(request) };
 }
 
 function tree(spans: readonly OtlpSpan[]): string[] {

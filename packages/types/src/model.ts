@@ -70,8 +70,9 @@ export interface Model {
   getRetryAdvice?(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>;
   /**
    * The span a tracing package records for each call: `'response'` (a Responses-style API: the
-   * response id) or `'generation'` (the default: model, settings, usage, and with sensitive data
-   * the input and output).
+   * response id) or `'generation'` (model, settings, usage, and with sensitive data the input and
+   * output). A model that does not say records none, as in the reference (where providers make
+   * these spans themselves).
    */
   readonly traceSpanType?: 'response' | 'generation';
   /** The model's name, for traces (`gen_ai.request.model`). */

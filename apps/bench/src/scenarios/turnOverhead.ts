@@ -8,7 +8,15 @@ import { medianBlock } from './blocks.js';
  * spends is the SDK's (the model and the tool do next to nothing), so CPU per turn is overhead.
  */
 export async function measureTurnOverhead(adapter: BenchAdapter, sizes: WorkSizes, streamed: boolean): Promise<TurnOverheadFigures> {
-  const runOnce = adapter.toolLoop(sizes.toolTurns, streamed);
+  return measureRuns(adapter.toolLoop(sizes.toolTurns, streamed), sizes);
+}
+
+/** The same runs with tracing on: what recording (and exporting) the spans adds per turn. */
+export async function measureTracedTurnOverhead(adapter: BenchAdapter, sizes: WorkSizes, sink: 'memory' | 'otlp'): Promise<TurnOverheadFigures> {
+  return measureRuns(await adapter.tracedToolLoop(sizes.toolTurns, sink), sizes);
+}
+
+async function measureRuns(runOnce: () => Promise<void>, sizes: WorkSizes): Promise<TurnOverheadFigures> {
   for (let i = 0; i < sizes.overheadWarmupRuns; i++) await runOnce();
   const perBlock = Math.max(1, Math.round(sizes.overheadRuns / sizes.blocks));
   const cost = await medianBlock(sizes.blocks, perBlock, runOnce);

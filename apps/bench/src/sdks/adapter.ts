@@ -12,6 +12,11 @@ export interface BenchAdapter {
   /** One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done. */
   toolLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
   /**
+   * `toolLoop` with tracing on: spans go to an in-memory processor (`memory`) or, on Baton, out over
+   * OTLP/HTTP to a local sink (`otlp`; the reference has no OTLP export and records in memory).
+   */
+  tracedToolLoop(toolTurns: number, sink: 'memory' | 'otlp'): Promise<() => Promise<void>>;
+  /**
    * `runs` plain runs of one agent started at once (each `toolTurns` tool turns, then the answer),
    * every model answer after a turn of the event loop; resolves when all have finished, each
    * checked (final output, and the tool ran `runs * toolTurns` times in all).

@@ -23,6 +23,31 @@ import {
  */
 export type AgentsSdk = typeof import('@openai/agents');
 
+/** Where a traced run's spans go; `count()` is how many ended so far (a run that records none is refused). */
+async function tracingSink(sdk: AgentsSdk, sdkName: SdkName, sink: 'memory' | 'otlp'): Promise<{ count: () => number }> {
+  let ended = 0;
+  const memory = {
+    start() {},
+    async onTraceStart() {},
+    async onTraceEnd() {},
+    async onSpanStart() {},
+    async onSpanEnd() {
+      ended += 1;
+    },
+    async shutdown() {},
+    async forceFlush() {},
+  };
+  if (sink === 'memory' || sdkName === 'reference') {
+    sdk.setTraceProcessors([memory as never]);
+    return { count: () => ended };
+  }
+  const { otlpSink } = await import('./otlpSink.js');
+  const otlp = await otlpSink();
+  // Baton only (the reference cannot export OTLP): the OpenTelemetry processor, plus a counter.
+  sdk.setTraceProcessors([otlp.processor as never, memory as never]);
+  return { count: () => ended };
+}
+
 /** The bench scenarios on `sdk` (`sdkName` labels its results and its failed checks). */
 export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
   /** A `Model` that answers instantly (or on the next turn of the event loop, with `answerAfterIo`). */
@@ -132,6 +157,29 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         }
         check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
         check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
+      };
+    },
+
+    async tracedToolLoop(toolTurns, sink) {
+      let calls = 0;
+      const spans = await tracingSink(sdk, sdkName, sink);
+      // SDK difference: the child turns tracing off globally (OPENAI_AGENTS_DISABLE_TRACING) for the
+      // other scenarios; this one turns it on for its own runner and processors.
+      sdk.setTracingDisabled(false);
+      const tracedRunner = new Runner({ tracingDisabled: false });
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Call the step tool until told otherwise.',
+        model: new InstantModel({ kind: 'tool-loop', toolTurns }),
+        tools: [stepTool(false, () => (calls += 1))],
+      });
+      return async () => {
+        const before = calls;
+        const spansBefore = spans.count();
+        const { finalOutput } = await tracedRunner.run(agent, 'go', { maxTurns: MAX_TURNS });
+        check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
+        check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
+        check(spans.count() > spansBefore + toolTurns, `${sdkName} recorded only ${spans.count() - spansBefore} spans for a traced run`);
       };
     },
 

@@ -99,6 +99,8 @@ class ProviderRunTrace implements RunTrace {
 
 type SpanOptions = Parameters<Tracer.Tracer['span']>[0];
 
+const NO_ATTRIBUTES: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** An Effect span of the loop, and the reference span it stands for (when its kind has one). */
 class LoopSpan implements Tracer.Span {
   readonly _tag = 'Span' as const;
@@ -114,6 +116,8 @@ class LoopSpan implements Tracer.Span {
   status: Tracer.SpanStatus;
   readonly span: Span<any> | undefined;
   readonly usage: UsageTally | undefined;
+  /** The attributes the span started with (Effect sets them again right after; applied once). */
+  readonly #initial: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly run: ProviderRunTrace,
@@ -127,10 +131,11 @@ class LoopSpan implements Tracer.Span {
     this.kind = options.kind;
     this.status = { _tag: 'Started', startTime: options.startTime };
     this.traceId = run.trace.traceId;
-    const initial: Readonly<Record<string, unknown>> = Context.getOrUndefined(options.annotations, InitialSpanAttributes) ?? {};
+    const initial: Readonly<Record<string, unknown>> = Context.getOrUndefined(options.annotations, InitialSpanAttributes) ?? NO_ATTRIBUTES;
+    this.#initial = initial;
     const data = spanDataFor(options.name, initial, run.mapping);
     if (data) {
-      for (const [key, value] of Object.entries(initial)) applyAttribute(data, key, value, run.mapping);
+      for (const key in initial) applyAttribute(data, key, initial[key], run.mapping);
       const parent = this.#referenceParent();
       this.span = run.provider.createSpan({ data }, parent ?? run.trace);
       loopSpanOf.set(this.span, this);
@@ -153,6 +158,7 @@ class LoopSpan implements Tracer.Span {
 
   attribute(key: string, value: unknown): void {
     this.attributes.set(key, value);
+    if (this.#initial[key] === value && value !== undefined) return;
     if (this.span) applyAttribute(this.span.spanData as SpanData, key, value, this.run.mapping);
     if (key === 'baton.model.response') this.#recordUsage((value as { usage?: UsageLike }).usage);
   }

@@ -15,8 +15,11 @@ export function spanDataFor(name: string, attributes: Readonly<Record<string, un
       return settings.includeTaskAndTurnSpans
         ? { type: 'turn', turn: Number(attributes['baton.turn'] ?? 0), agent_name: String(attributes['baton.agent'] ?? '') }
         : undefined;
-    case 'baton.model':
-      return attributes['baton.model.span_type'] === 'response' ? { type: 'response' } : { type: 'generation' };
+    case 'baton.model': {
+      // Only models that say how they are traced get a span (the reference's providers make theirs).
+      const type = attributes['baton.model.span_type'];
+      return type === 'response' ? { type: 'response' } : type === 'generation' ? { type: 'generation' } : undefined;
+    }
     case 'baton.tool':
       return { type: 'function', name: String(attributes['baton.tool.name'] ?? ''), input: '', output: '' };
     case 'baton.handoff':

@@ -28,7 +28,7 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
   return callModelOnce(model, request, record, env).pipe(
     Effect.tap((response) => annotate(() => ({ 'baton.model.response': response }))),
     span('baton.model', () => ({
-      'baton.model.span_type': model.traceSpanType ?? 'generation',
+      'baton.model.span_type': model.traceSpanType,
       'baton.model.name': model.modelName,
       'baton.model.request': request,
       'baton.streamed': env.streamed,
