@@ -256,4 +256,24 @@ describe('the same span trees as the reference', () => {
     expect(both.baton.rest).not.toHaveProperty('tracing_api_key');
     expect(both.baton.keyOnlyWhenAsked).toBe('sk-trace-secret');
   });
+
+  it('the tracing guide: withTrace around two runs, custom spans in a tool and in lifecycle hooks', async () => {
+    await sameTree([fakeToolCalls([{ name: 'lookup', arguments: { id: 'A1' }, callId: 'c1' }]), fakeText('found it'), fakeText('rated')], async ({ sdk }, runner) => {
+      const lookup = sdk.tool({
+        name: 'lookup',
+        description: 'Find an order.',
+        parameters: z.object({ id: z.string() }),
+        execute: ({ id }) => sdk.withCustomSpan(async (span: any) => ((span.spanData.data.rows = 1), `found ${id}`), { data: { name: 'db_query', data: { table: 'orders' } } }),
+      });
+      const agent = new sdk.Agent({ name: 'Support', tools: [lookup] });
+      for (const event of ['agent_start', 'agent_tool_start', 'agent_tool_end', 'agent_end'] as const) {
+        // A hook's span nests under the span that is current when the hook runs.
+        runner.on(event, () => sdk.createCustomSpan({ data: { name: `hook ${event}`, data: { kind: sdk.getCurrentSpan()?.spanData.type ?? 'none' } } }).end());
+      }
+      await sdk.withTrace('Support session', async () => {
+        const first = await runner.run(agent, 'Where is A1?');
+        await runner.run(agent, `Rate this answer: ${first.finalOutput}`);
+      }, { groupId: 'conversation_42', metadata: { channel: 'chat' } });
+    });
+  });
 });

@@ -20,7 +20,6 @@ import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
 import { recoverRunError } from './recoverRunError.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
-import { agentEnded } from './lifecycleHooks.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -108,7 +107,6 @@ export function finish(
     record,
   ).pipe(
     Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
-    Effect.tap(() => agentEnded(agent, output, record, env)),
   );
   if (!terminalItem) return checked;
   return checked.pipe(

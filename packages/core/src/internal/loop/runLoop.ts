@@ -1,7 +1,7 @@
 import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
-import { agentStarted } from './lifecycleHooks.js';
+import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import type { RunFailure } from '../failures.js';
@@ -30,7 +30,10 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     if (step?.type === 'next_step_final_output') {
       // A state that already has its answer (or whose output check failed): check it again, no model call.
       const agent = record.currentAgent;
-      return yield* finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(agentSpan(agentAttributes(agent)));
+      return yield* finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
+        Effect.andThen(announceFinalOutput(agent, record, env)),
+        agentSpan(agentAttributes(agent)),
+      );
     }
     let resuming = step?.type === 'next_step_interruption';
     while ((yield* agentTurns(record, env, resuming)) === 'continue') resuming = false;
@@ -55,8 +58,15 @@ function agentTurns(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.
       );
       first = false;
     }
+    if (outcome === 'done') yield* announceFinalOutput(record.currentAgent, record, env);
     return outcome;
   }).pipe(agentSpan(agentAttributes(agent)));
+}
+
+/** `agent_end` once the run has its checked final output, after the turn that made it (as the reference). */
+function announceFinalOutput(agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  const step = record.currentStep;
+  return step?.type === 'next_step_final_output' && !step.unchecked ? agentEnded(agent, step.output, record, env) : Effect.void;
 }
 
 function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> {

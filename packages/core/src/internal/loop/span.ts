@@ -74,7 +74,12 @@ export function annotate(attributes: () => Record<string, unknown>, target: 'cur
 }
 
 /** Runs user code with the current span as the ambient one of the run's trace (getCurrentSpan() inside a tool). */
-export function inSpanContext<A>(fiber: { getRef: <T>(ref: Context.Reference<T>) => T; readonly context: Context.Context<never> }, thunk: () => A): A {
+export function inSpanContext<A>(
+  fiber: { getRef: <T>(ref: Context.Reference<T>) => T; readonly context: Context.Context<never> },
+  thunk: () => A,
+  which: 'current' | 'agent' = 'current',
+): A {
   const trace = fiber.getRef(CurrentRunTrace);
-  return trace ? trace.enter(Context.getOrUndefined(fiber.context, Tracer.ParentSpan), thunk) : thunk();
+  if (!trace) return thunk();
+  return trace.enter(which === 'agent' ? fiber.getRef(CurrentAgentSpan) : Context.getOrUndefined(fiber.context, Tracer.ParentSpan), thunk);
 }
