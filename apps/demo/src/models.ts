@@ -1,4 +1,4 @@
-import { OpenAIProvider, type Model } from '@baton/agents';
+import { OpenAIProvider, setTraceProcessors, type Model } from '@baton/agents';
 import { FakeOpenAIServer } from '@baton/agents/testing';
 import { scriptedConversation } from './scriptedConversation.js';
 
@@ -31,6 +31,8 @@ export async function connectModels(env: Record<string, string | undefined> = pr
       close: async () => {},
     };
   }
+  // Offline there is nowhere to send traces (the default exporter posts to OpenAI with your key).
+  setTraceProcessors([]);
   const server = await FakeOpenAIServer.start({ turns: scriptedConversation() });
   const provider = new OpenAIProvider({ apiKey: 'offline-demo', baseURL: server.baseURL });
   return {
