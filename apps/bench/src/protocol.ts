@@ -6,8 +6,6 @@ export type SdkName = (typeof SDKS)[number];
 export const SCENARIOS = [
   'turns-plain',
   'turns-streamed',
-  'turns-traced',
-  'turns-otlp',
   'delivery',
   'paused-heap',
   'state-serialization',
@@ -15,6 +13,9 @@ export const SCENARIOS = [
   'guardrail-trip',
   'guardrail-parallel',
   'guardrail-blocking',
+  // Last: tracing leaves the process changed (AsyncLocalStorage's promise hooks stay on).
+  'turns-traced',
+  'turns-otlp',
 ] as const;
 /** Scenarios that need a child process of their own (peak RSS is per process). */
 export const SOLO_SCENARIOS = ['concurrent-rss'] as const;

@@ -1,6 +1,8 @@
 import type { TracingExporter, TracingProcessor } from './processor.js';
 import type { Span } from './span.js';
 import type { Trace } from './trace.js';
+import { UserError } from '@baton/types';
+import { optionalPositiveNumber } from '@baton/core/internal';
 import { logger, warnOnce } from './internal/log.js';
 
 export interface BatchTraceProcessorOptions {
@@ -35,12 +37,12 @@ export class BatchTraceProcessor implements TracingProcessor {
 
   constructor(exporter: TracingExporter, options: BatchTraceProcessorOptions = {}) {
     this.#exporter = exporter;
-    this.#maxQueueSize = positive(options.maxQueueSize, 8192, 'maxQueueSize');
-    this.#maxBatchSize = positive(options.maxBatchSize, 128, 'maxBatchSize');
-    this.#scheduleDelay = positive(options.scheduleDelay, 5000, 'scheduleDelay');
-    this.#exportTimeout = positive(options.exportTimeout, 30_000, 'exportTimeout');
+    this.#maxQueueSize = optionalPositiveNumber(options.maxQueueSize, 'BatchTraceProcessor: maxQueueSize') ?? 8192;
+    this.#maxBatchSize = optionalPositiveNumber(options.maxBatchSize, 'BatchTraceProcessor: maxBatchSize') ?? 128;
+    this.#scheduleDelay = optionalPositiveNumber(options.scheduleDelay, 'BatchTraceProcessor: scheduleDelay') ?? 5000;
+    this.#exportTimeout = optionalPositiveNumber(options.exportTimeout, 'BatchTraceProcessor: exportTimeout') ?? 30_000;
     const ratio = options.exportTriggerRatio ?? 0.7;
-    if (!(ratio > 0 && ratio <= 1)) throw new TypeError(`BatchTraceProcessor: exportTriggerRatio must be in (0, 1], got ${String(ratio)}.`);
+    if (!(ratio > 0 && ratio <= 1)) throw new UserError(`BatchTraceProcessor: exportTriggerRatio must be in (0, 1], got ${String(ratio)}.`);
     this.#triggerSize = Math.max(1, Math.floor(this.#maxQueueSize * ratio));
   }
 
@@ -115,12 +117,6 @@ export class BatchTraceProcessor implements TracingProcessor {
     }
     logger.debug('BatchTraceProcessor: queue exported');
   }
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!(Number.isFinite(value) && value > 0)) throw new TypeError(`BatchTraceProcessor: ${name} must be a positive number, got ${String(value)}.`);
-  return value;
 }
 
 function delay(ms: number): Promise<void> {

@@ -3,6 +3,7 @@ import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
 import * as Result from 'effect/Result';
 import * as Schedule from 'effect/Schedule';
+import { positiveInteger } from '@baton/core/internal';
 import { BatchTraceProcessor } from './batchTraceProcessor.js';
 import { setTraceProcessors } from './globalTracing.js';
 import type { TracingExporter } from './processor.js';
@@ -58,13 +59,10 @@ export class OpenAITracingExporter implements TracingExporter {
       organization: options.organization ?? '',
       project: options.project ?? '',
       endpoint: options.endpoint ?? OPENAI_TRACING_INGEST_ENDPOINT,
-      maxRetries: options.maxRetries ?? 3,
+      maxRetries: options.maxRetries === undefined ? 3 : positiveInteger(options.maxRetries, 'OpenAITracingExporter: maxRetries'),
       baseDelay: options.baseDelay ?? 1000,
       maxDelay: options.maxDelay ?? 30_000,
     };
-    if (!(Number.isInteger(this.#options.maxRetries) && this.#options.maxRetries >= 1)) {
-      throw new TypeError(`OpenAITracingExporter: maxRetries must be an integer of at least 1, got ${String(options.maxRetries)}.`);
-    }
   }
 
   async export(items: (Trace | Span<any>)[], signal?: AbortSignal): Promise<void> {

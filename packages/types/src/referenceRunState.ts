@@ -68,6 +68,8 @@ export function fromReferenceRunState(json: Json): Json {
   };
   if (Array.isArray(json.pendingInput) && json.pendingInput.length > 0) out.pendingInput = json.pendingInput;
   if (json.reasoningItemIdPolicy === 'preserve' || json.reasoningItemIdPolicy === 'omit') out.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
+  // The run's trace: resumed on Baton, the run goes on in the same trace.
+  if (typeof json.trace === 'object' && json.trace !== null) out.trace = json.trace;
   const step = nextStep(json.currentStep as Json | undefined);
   if (step) out.currentStep = step;
   return out;

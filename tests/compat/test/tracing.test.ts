@@ -276,4 +276,35 @@ describe('the same span trees as the reference', () => {
       }, { groupId: 'conversation_42', metadata: { channel: 'chat' } });
     });
   });
+
+  it('a run paused on the reference and resumed on Baton continues the reference’s trace', async () => {
+    const [reference, baton] = sdks;
+    const server = await FakeOpenAIServer.start({ turns: [fakeToolCalls([{ name: 'refund', arguments: { amount: 5 }, callId: 'c1' }]), fakeText('refunded')] });
+    const referenceRecord = recorder();
+    const batonRecord = recorder();
+    try {
+      const agentOn = ({ sdk }: SdkUnderTest) =>
+        new sdk.Agent({ name: 'Cashier', tools: [sdk.tool({ name: 'refund', description: 'Refund.', parameters: z.object({ amount: z.number() }), needsApproval: true, execute: () => 'ok' })] });
+      const runnerOn = ({ sdk }: SdkUnderTest) => new sdk.Runner({ modelProvider: new sdk.OpenAIProvider({ apiKey: 'sk-test', baseURL: server.baseURL, useResponses: true }) } as never);
+      reference!.sdk.setTraceProcessors([referenceRecord.processor as never]);
+      reference!.sdk.setTracingDisabled(false);
+      const paused = await runnerOn(reference!).run(agentOn(reference!), 'refund me');
+      const stored = paused.state.toString();
+
+      baton!.sdk.setTraceProcessors([batonRecord.processor as never]);
+      baton!.sdk.setTracingDisabled(false);
+      const agent = agentOn(baton!);
+      const state = await baton!.sdk.RunState.fromString(agent, stored);
+      state.approve(state.getInterruptions()[0]!);
+      const result = await runnerOn(baton!).run(agent, state);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(result.finalOutput).toBe('refunded');
+      const referenceTrace = new Set(referenceRecord.ended.map((span) => span.trace));
+      expect(referenceTrace.size).toBe(1);
+      expect(batonRecord.ended.length).toBeGreaterThan(2);
+      expect(new Set(batonRecord.ended.map((span) => span.trace))).toEqual(referenceTrace);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -87,7 +87,7 @@ export const METRICS: Metric[] = [
   },
   {
     id: 'turns-otlp.cpu',
-    label: '… Baton exporting over OTLP/HTTP (reference: in-memory, it has no OTLP)',
+    label: '… exporting over HTTP (Baton: OTLP; reference: its traces exporter)',
     scenario: 'turns-otlp',
     unit: 'micros',
     better: 'lower',

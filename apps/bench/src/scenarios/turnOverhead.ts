@@ -13,7 +13,12 @@ export async function measureTurnOverhead(adapter: BenchAdapter, sizes: WorkSize
 
 /** The same runs with tracing on: what recording (and exporting) the spans adds per turn. */
 export async function measureTracedTurnOverhead(adapter: BenchAdapter, sizes: WorkSizes, sink: 'memory' | 'otlp'): Promise<TurnOverheadFigures> {
-  return measureRuns(await adapter.tracedToolLoop(sizes.toolTurns, sink), sizes);
+  const loop = await adapter.tracedToolLoop(sizes.toolTurns, sink);
+  try {
+    return await measureRuns(() => loop.run(), sizes);
+  } finally {
+    await loop.close();
+  }
 }
 
 async function measureRuns(runOnce: () => Promise<void>, sizes: WorkSizes): Promise<TurnOverheadFigures> {

@@ -12,10 +12,10 @@ export interface BenchAdapter {
   /** One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done. */
   toolLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
   /**
-   * `toolLoop` with tracing on: spans go to an in-memory processor (`memory`) or, on Baton, out over
-   * OTLP/HTTP to a local sink (`otlp`; the reference has no OTLP export and records in memory).
+   * `toolLoop` with tracing on: spans go to an in-memory processor (`memory`), or are exported over
+   * HTTP to a local sink (`otlp`: Baton over OTLP, the reference with its OpenAI traces exporter).
    */
-  tracedToolLoop(toolTurns: number, sink: 'memory' | 'otlp'): Promise<() => Promise<void>>;
+  tracedToolLoop(toolTurns: number, sink: 'memory' | 'otlp'): Promise<TracedLoop>;
   /**
    * `runs` plain runs of one agent started at once (each `toolTurns` tool turns, then the answer),
    * every model answer after a turn of the event loop; resolves when all have finished, each
@@ -43,6 +43,12 @@ export interface BenchAdapter {
    * run has started. Baton's run gets a buffer of `IDLE_BUFFER_SIZE` events.
    */
   idleStream(probe: FloodProbe): Promise<IdleStream>;
+}
+
+/** Traced runs, and how to stop tracing once measured (exports flushed, processors removed). */
+export interface TracedLoop {
+  run(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** A paused run's state, with the SDK's own serialization calls. */

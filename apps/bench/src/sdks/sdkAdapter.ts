@@ -23,8 +23,11 @@ import {
  */
 export type AgentsSdk = typeof import('@openai/agents');
 
-/** Where a traced run's spans go; `count()` is how many ended so far (a run that records none is refused). */
-async function tracingSink(sdk: AgentsSdk, sdkName: SdkName, sink: 'memory' | 'otlp'): Promise<{ count: () => number }> {
+/**
+ * Where a traced run's spans go; `count()` is how many ended so far (a run that records none is
+ * refused); `close()` flushes and removes the processors and turns tracing off again.
+ */
+async function tracingSink(sdk: AgentsSdk, sdkName: SdkName, sink: 'memory' | 'otlp'): Promise<{ count: () => number; close: () => Promise<void> }> {
   let ended = 0;
   const memory = {
     start() {},
@@ -37,15 +40,32 @@ async function tracingSink(sdk: AgentsSdk, sdkName: SdkName, sink: 'memory' | 'o
     async shutdown() {},
     async forceFlush() {},
   };
-  if (sink === 'memory' || sdkName === 'reference') {
+  const stop = async (flush: () => Promise<void> = async () => {}) => {
+    await flush();
+    sdk.setTraceProcessors([]);
+    sdk.setTracingDisabled(true);
+  };
+  if (sink === 'memory') {
     sdk.setTraceProcessors([memory as never]);
-    return { count: () => ended };
+    return { count: () => ended, close: () => stop() };
   }
-  const { otlpSink } = await import('./otlpSink.js');
-  const otlp = await otlpSink();
-  // Baton only (the reference cannot export OTLP): the OpenTelemetry processor, plus a counter.
-  sdk.setTraceProcessors([otlp.processor as never, memory as never]);
-  return { count: () => ended };
+  // Exporting over HTTP to a local sink: Baton over OTLP (the OpenTelemetry SDK's exporter), the
+  // reference with its default exporter (batched JSON posts to the traces ingest). Plus a counter.
+  const { exportSink } = await import('./exportSink.js');
+  const endpoint = await exportSink();
+  const exporting =
+    sdkName === 'baton'
+      ? (await import('@baton/tracing/opentelemetry')).otlpTracingProcessor({ url: endpoint.url, serviceName: 'bench' })
+      : new sdk.BatchTraceProcessor(new sdk.OpenAITracingExporter({ apiKey: 'sk-bench', endpoint: endpoint.url }));
+  sdk.setTraceProcessors([exporting as never, memory as never]);
+  return {
+    count: () => ended,
+    close: () =>
+      stop(async () => {
+        await exporting.shutdown();
+        await endpoint.close();
+      }),
+  };
 }
 
 /** The bench scenarios on `sdk` (`sdkName` labels its results and its failed checks). */
@@ -173,7 +193,7 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         model: new InstantModel({ kind: 'tool-loop', toolTurns }),
         tools: [stepTool(false, () => (calls += 1))],
       });
-      return async () => {
+      const run = async () => {
         const before = calls;
         const spansBefore = spans.count();
         const { finalOutput } = await tracedRunner.run(agent, 'go', { maxTurns: MAX_TURNS });
@@ -181,6 +201,7 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
         check(spans.count() > spansBefore + toolTurns, `${sdkName} recorded only ${spans.count() - spansBefore} spans for a traced run`);
       };
+      return { run, close: spans.close };
     },
 
     concurrentRuns(runs, toolTurns) {

@@ -1,4 +1,4 @@
-import { SpanStatusCode, context as otelContext, trace as otelTrace, type Span as OtelSpan, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import { SpanStatusCode, context as otelContext, trace as otelTrace, type Context, type Span as OtelSpan, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { TracingProcessor } from '../processor.js';
 import type { Span } from '../span.js';
 import type { SpanData } from '../spanData.js';
@@ -21,8 +21,8 @@ export interface OpenTelemetryTracingProcessorOptions {
 export class OpenTelemetryTracingProcessor implements TracingProcessor {
   readonly #tracer: Tracer;
   readonly #provider: TracerProvider;
-  /** Open OpenTelemetry spans by Baton trace and span id; entries leave as the spans end. */
-  readonly #open = new Map<string, OtelSpan>();
+  /** Open OpenTelemetry spans by Baton trace and span id (with the context their children start in); entries leave as the spans end. */
+  readonly #open = new Map<string, OpenSpan>();
 
   constructor(options: OpenTelemetryTracingProcessorOptions = {}) {
     this.#provider = options.tracerProvider ?? otelTrace.getTracerProvider();
@@ -38,25 +38,26 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
         ...Object.fromEntries(Object.entries(trace.metadata ?? {}).map(([key, value]) => [`baton.trace.metadata.${key}`, String(value)])),
       },
     });
-    this.#open.set(trace.traceId, span);
+    this.#open.set(trace.traceId, { span, context: undefined });
   }
 
   async onTraceEnd(trace: Trace): Promise<void> {
-    this.#open.get(trace.traceId)?.end();
+    this.#open.get(trace.traceId)?.span.end();
     this.#open.delete(trace.traceId);
   }
 
   async onSpanStart(span: Span<any>): Promise<void> {
     const parent = this.#open.get(span.parentId ?? span.traceId);
-    const { name } = otelSpanOf(span.spanData as SpanData);
-    const parentContext = parent ? otelTrace.setSpan(otelContext.active(), parent) : otelContext.active();
+    // The span is named (and described) when it ends, once its data is complete.
+    const name = (span.spanData as SpanData).type;
     const startTime = timeOf(span.startedAt);
-    const started = this.#tracer.startSpan(name, { ...(startTime ? { startTime } : {}), ...(parent ? {} : { root: true }) }, parentContext);
-    this.#open.set(span.spanId, started);
+    const options = parent ? (startTime ? { startTime } : {}) : { root: true, ...(startTime ? { startTime } : {}) };
+    const started = this.#tracer.startSpan(name, options, parent ? (parent.context ??= otelTrace.setSpan(otelContext.active(), parent.span)) : otelContext.active());
+    this.#open.set(span.spanId, { span: started, context: undefined });
   }
 
   async onSpanEnd(span: Span<any>): Promise<void> {
-    const otelSpan = this.#open.get(span.spanId);
+    const otelSpan = this.#open.get(span.spanId)?.span;
     if (!otelSpan) return;
     this.#open.delete(span.spanId);
     // Data is complete only now (outputs, usage, tools): name and attributes are set at the end.
@@ -77,6 +78,11 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
   async shutdown(): Promise<void> {
     await (this.#provider as { shutdown?: () => Promise<void> }).shutdown?.();
   }
+}
+
+interface OpenSpan {
+  readonly span: OtelSpan;
+  context: Context | undefined;
 }
 
 function timeOf(iso: string | null): Date | undefined {
