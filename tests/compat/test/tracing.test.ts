@@ -83,10 +83,16 @@ async function traced(under: SdkUnderTest, turns: readonly FakeTurn[], program: 
   }
 }
 
-async function sameTree(turns: readonly FakeTurn[], program: Program, config: Record<string, unknown> = {}, referenceTree = (tree: string[]) => tree) {
+async function sameTree(
+  turns: readonly FakeTurn[],
+  program: Program,
+  config: Record<string, unknown> = {},
+  referenceTree = (tree: string[]) => tree,
+  referenceTraces = (traces: Record<string, any>[]) => traces,
+) {
   const both = await onBoth((under) => traced(under, turns, program, config));
   expect(both.baton.tree).toEqual(referenceTree(both.reference.tree));
-  expect(both.baton.traces).toEqual(both.reference.traces);
+  expect(both.baton.traces).toEqual(referenceTraces(both.reference.traces));
   expect(both.baton.ok).toBe(both.reference.ok);
   expect(both.baton.tree.length).toBeGreaterThan(0);
   return both;
@@ -306,5 +312,34 @@ describe('the same span trees as the reference', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('a nested agent tool that pauses for approval, resumed through a string', async () => {
+    await sameTree(
+      [
+        fakeToolCalls([{ name: 'accountant', arguments: { input: 'refund 5' }, callId: 'outer1' }]),
+        fakeToolCalls([{ name: 'refund', arguments: { amount: 5 }, callId: 'inner1' }]),
+        fakeText('refunded 5'),
+        fakeText('all done'),
+      ],
+      async ({ sdk }, runner) => {
+        const refund = sdk.tool({ name: 'refund', description: 'Refund.', parameters: z.object({ amount: z.number() }), needsApproval: true, execute: ({ amount }) => `refunded ${amount}` });
+        const accountant = new sdk.Agent({ name: 'Accountant', tools: [refund] });
+        const agent = new sdk.Agent({ name: 'Desk', tools: [accountant.asTool({ toolName: 'accountant', toolDescription: 'Does refunds.' })] });
+        const paused = await runner.run(agent, 'refund me');
+        const state = await sdk.RunState.fromString(agent, paused.state.toString());
+        state.approve(state.getInterruptions()[0]!);
+        return runner.run(agent, state);
+      },
+      {},
+      (tree) => tree,
+      // The reference starts the trace a third time for the resumed nested run (the ingest gets the
+      // same trace twice); Baton's nested run stays in the trace it is already in.
+      (traces) => {
+        expect(traces).toHaveLength(3);
+        expect(traces[2]).toEqual(traces[1]);
+        return traces.slice(0, 2);
+      },
+    );
   });
 });

@@ -28,7 +28,9 @@ class ProviderRunTracing implements RunTracing {
     if (settings.disabled || this.provider.disabled) return undefined;
     const ambient = captured as TraceContextSnapshot | null;
     const resumed = settings.resumedTrace;
-    if (resumed) {
+    // A nested agent-tool run resumed inside its parent's span: it is already in that trace.
+    const inResumedTrace = ambient !== null && resumed !== undefined && ambient.trace.traceId === resumed.id;
+    if (resumed && !inResumedTrace) {
       // A paused run's trace goes on where it stopped (the reference's behaviour).
       const trace = new Trace(
         {
