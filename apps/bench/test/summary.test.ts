@@ -58,6 +58,8 @@ function report(
     results: [
       { scenario: 'turns-plain', figures: turns },
       { scenario: 'turns-streamed', figures: turns },
+      { scenario: 'turns-traced', figures: turns },
+      { scenario: 'turns-otlp', figures: turns },
       { scenario: 'delivery', figures: { kind: 'delivery', deltasPerSecond: rate, cpuMicrosPerDelta: 1, runs: 1, deltasPerRun: 1 } },
       { scenario: 'paused-heap', figures: { kind: 'paused-heap', bytesPerPausedRun: bytes, runs: 1 } },
       { scenario: 'state-serialization', figures: st },
@@ -86,9 +88,11 @@ describe('summarize', () => {
     ]);
     expect(rows['turns-plain.cpu']).toMatchObject({ ratio: 0.4, met: true, target: '<= 0.5x' });
     expect(rows['turns-plain.wall']?.met).toBeUndefined();
+    expect(rows['turns-traced.cpu']).toMatchObject({ ratio: 0.4, met: true, target: '<= 0.5x' });
+    expect(rows['turns-otlp.cpu']).toMatchObject({ ratio: 0.4, met: true, target: '<= 0.5x' });
     expect(rows['delivery.rate']).toMatchObject({ ratio: 3, met: true, target: '>= 2x' });
     expect(rows['paused-heap.bytes']?.met).toBe(true);
-    expect(summarize([report('baton', 300, 150, 9000), report('reference', 500, 100, 15000)]).filter((r) => r.met === false)).toHaveLength(4);
+    expect(summarize([report('baton', 300, 150, 9000), report('reference', 500, 100, 15000)]).filter((r) => r.met === false)).toHaveLength(6);
   });
 
   it('medians of even sample counts average the middle pair', () => {
