@@ -18,7 +18,7 @@ import type { Agent } from '../../agent.js';
 import { abortablePromise } from '../abort.js';
 import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
-import { functionCallResult, itemEvent, toolCallOutput } from '../items.js';
+import { functionCallResult, itemEvent, toSmartString, toolCallOutput } from '../items.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { attachCallScope, type ToolCallScope } from '../toolCallScope.js';
 import { formatToolError } from '../formatToolError.js';
@@ -256,7 +256,7 @@ function commitOutput(
 ): Effect.Effect<ToolRunOutcome> {
   const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
   const item = new RunToolCallOutputItem(raw, agent, output);
-  return annotate(() => ({ 'baton.tool.output': typeof output === 'string' ? output : (JSON.stringify(output) ?? String(output)) })).pipe(
+  return annotate(() => ({ 'baton.tool.output': toSmartString(output) })).pipe(
     Effect.andThen(env.emit(itemEvent(item))),
     Effect.as({ type: 'output' as const, tool, output, item }),
   );

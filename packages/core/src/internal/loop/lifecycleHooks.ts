@@ -28,7 +28,7 @@ export function agentStarted(agent: Agent<any, any>, turnInput: AgentInputItem[]
 
 export function agentEnded(agent: Agent<any, any>, output: unknown, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
   return emitting(() => {
-    const text = typeof output === 'string' ? output : JSON.stringify(output);
+    const text = toSmartString(output);
     env.hooks.emit('agent_end', record.context, agent, text);
     agent.emit('agent_end', record.context, text);
   }, 'agent');
