@@ -22,3 +22,4 @@ export {
 } from './internal/validate.js';
 export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace, type RunTraceSettings, type SerializedTrace } from './runTracing.js';
 export { InitialSpanAttributes } from './internal/loop/span.js';
+export { retryAfterFromHeaders } from './internal/loop/modelRetry.js';

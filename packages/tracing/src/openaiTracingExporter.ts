@@ -3,7 +3,7 @@ import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
 import * as Result from 'effect/Result';
 import * as Schedule from 'effect/Schedule';
-import { positiveInteger } from '@baton/core/internal';
+import { positiveInteger, retryAfterFromHeaders } from '@baton/core/internal';
 import { BatchTraceProcessor } from './batchTraceProcessor.js';
 import { setTraceProcessors } from './globalTracing.js';
 import type { TracingExporter } from './processor.js';
@@ -38,10 +38,13 @@ function defaultApiKey(): string | undefined {
   return exportApiKey ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OPENAI_API_KEY;
 }
 
-/** A response the ingest asked us to try again (429, 5xx, or `x-should-retry: true`). */
+/** A response the ingest asked us to try again (429, 5xx, or `x-should-retry: true`), and when it said to. */
 class RetryableStatus {
   readonly _tag = 'RetryableStatus';
-  constructor(readonly status: number) {}
+  constructor(
+    readonly status: number,
+    readonly retryAfterMs: number | undefined,
+  ) {}
 }
 
 /**
@@ -105,12 +108,18 @@ export class OpenAITracingExporter implements TracingExporter {
         const advice = response.headers.get('x-should-retry')?.trim().toLowerCase();
         const clientError = response.status >= 400 && response.status < 500;
         const retry = advice === 'true' || (advice !== 'false' && (!clientError || [408, 409, 429].includes(response.status)));
-        return retry ? Effect.fail(new RetryableStatus(response.status)) : Effect.die(new Error(`the ingest answered ${response.status}`));
+        return retry
+          ? Effect.fail(new RetryableStatus(response.status, retryAfterFromHeaders(response.headers, Date.now())))
+          : Effect.die(new Error(`the ingest answered ${response.status}`));
       }),
     );
     const backoff = Schedule.exponential(Duration.millis(baseDelay)).pipe(
       Schedule.jittered,
-      Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, Duration.millis(maxDelay)))),
+      // The server's Retry-After, when longer than the backoff; never more than maxDelay.
+      Schedule.modifyDelay(({ duration, input }) => {
+        const asked = input instanceof RetryableStatus && input.retryAfterMs !== undefined ? Duration.max(duration, Duration.millis(input.retryAfterMs)) : duration;
+        return Effect.succeed(Duration.min(asked, Duration.millis(maxDelay)));
+      }),
     );
     const retried = attempt.pipe(Effect.retry({ schedule: backoff, times: maxRetries - 1, while: () => !signal?.aborted }));
     const exit = await Effect.runPromiseExit(retried, signal ? { signal } : undefined);

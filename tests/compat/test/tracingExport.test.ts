@@ -20,7 +20,7 @@ interface Post {
   body: { data: Record<string, any>[] };
 }
 
-async function ingestServer(answer: (attempt: number) => number = () => 200) {
+async function ingestServer(answer: (attempt: number) => number = () => 200, headers: Record<string, string> = {}) {
   const posts: Post[] = [];
   let attempts = 0;
   const server = createServer((request, response) => {
@@ -29,7 +29,7 @@ async function ingestServer(answer: (attempt: number) => number = () => 200) {
     request.on('end', () => {
       attempts += 1;
       posts.push({ headers: request.headers, body: JSON.parse(text) });
-      response.writeHead(answer(attempts), { 'content-type': 'application/json' }).end('{}');
+      response.writeHead(answer(attempts), { 'content-type': 'application/json', ...headers }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -117,6 +117,19 @@ describe('the exporter under failure', () => {
       await exporter.export([trace]);
       expect(ingest.posts).toHaveLength(3);
       expect(ingest.posts.every((post) => post.body.data[0].workflow_name === 'retry me')).toBe(true);
+    } finally {
+      await ingest.close();
+    }
+  });
+
+  it('waits as long as Retry-After says (up to maxDelay) before trying again', async () => {
+    const { sdk } = sdks[1]!;
+    const times: number[] = [];
+    const ingest = await ingestServer((attempt) => (times.push(Date.now()), attempt === 1 ? 429 : 200), { 'retry-after-ms': '300' });
+    try {
+      await new sdk.OpenAITracingExporter({ apiKey: 'sk-x', endpoint: ingest.url, baseDelay: 1 }).export([new sdk.Trace({ name: 't' })]);
+      expect(ingest.posts).toHaveLength(2);
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(290);
     } finally {
       await ingest.close();
     }

@@ -164,7 +164,8 @@ function headersOf(error: ErrorLike): Headers | Record<string, unknown> | undefi
   return isHeaders(response?.headers) ? response.headers : undefined;
 }
 
-function retryAfterFromHeaders(headers: Headers | Record<string, unknown> | undefined, now: number): number | undefined {
+/** `retry-after-ms`, else `retry-after` (seconds or an HTTP date), in milliseconds; undefined when absent or invalid. */
+export function retryAfterFromHeaders(headers: Headers | Record<string, unknown> | undefined, now: number): number | undefined {
   const read = (name: string): string | undefined => {
     if (headers === undefined) return undefined;
     if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
