@@ -1,5 +1,5 @@
 import type { Span } from './span.js';
-import { NoopTrace, type Trace } from './trace.js';
+import type { Trace } from './trace.js';
 import type { SpanError } from './spanData.js';
 
 /** Where the current trace and span live. `AsyncLocalStorage` satisfies it. */
@@ -103,9 +103,4 @@ export function addErrorToCurrentSpan(error: SpanError): void {
 export function withNewSpanContext<T>(fn: () => Promise<T>): Promise<T> {
   const store = storage.getStore();
   return store ? storage.run({ ...store }, fn) : fn();
-}
-
-/** Whether a trace records nothing (tracing disabled when it was made). */
-export function isNoopTrace(trace: Trace | null | undefined): boolean {
-  return trace instanceof NoopTrace;
 }

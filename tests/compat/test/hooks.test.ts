@@ -10,7 +10,7 @@ import { onBoth, outcomeOf, type SdkUnderTest } from './sdks.js';
 
 type Log = string[];
 
-function listen(under: SdkUnderTest, runner: any, agents: any[], log: Log) {
+function listen(runner: any, agents: any[], log: Log) {
   const name = (agent: any) => agent?.name;
   const items = (input: unknown) => (Array.isArray(input) ? `${input.length} items` : String(input));
   for (const agent of agents) {
@@ -25,7 +25,6 @@ function listen(under: SdkUnderTest, runner: any, agents: any[], log: Log) {
   runner.on('agent_handoff', (_context: any, from: any, to: any) => log.push(`runner: handoff ${name(from)} -> ${name(to)}`));
   runner.on('agent_tool_start', (_context: any, agent: any, tool: any, details: any) => log.push(`runner: tool start ${name(agent)} ${tool.name} ${details.toolCall.callId}`));
   runner.on('agent_tool_end', (_context: any, agent: any, tool: any, result: unknown) => log.push(`runner: tool end ${name(agent)} ${tool.name} ${JSON.stringify(result)}`));
-  void under;
 }
 
 function graph({ sdk }: SdkUnderTest, log: Log) {
@@ -81,7 +80,7 @@ describe('the same lifecycle events as the reference', () => {
     const both = await onBoth((under) =>
       events(under, fullTurns, async (runner, log) => {
         const { triage, agents } = graph(under, log);
-        listen(under, runner, agents, log);
+        listen(runner, agents, log);
         if (!stream) return runner.run(triage, 'hi', { context: { user: 'ada' } });
         const result = await runner.run(triage, 'hi', { stream: true, context: { user: 'ada' } });
         for await (const _event of result) {
@@ -99,7 +98,7 @@ describe('the same lifecycle events as the reference', () => {
     const both = await onBoth((under) =>
       events(under, turns, async (runner, log) => {
         const { triage, agents } = graph(under, log);
-        listen(under, runner, agents, log);
+        listen(runner, agents, log);
         return runner.run(triage, 'hi');
       }),
     );
@@ -113,7 +112,7 @@ describe('the same lifecycle events as the reference', () => {
         const { sdk } = under;
         const refund = sdk.tool({ name: 'refund', description: 'Refund.', parameters: z.object({ amount: z.number() }), needsApproval: true, execute: () => 'ok' });
         const agent = new sdk.Agent({ name: 'Cashier', tools: [refund] });
-        listen(under, runner, [agent], log);
+        listen(runner, [agent], log);
         const paused = await runner.run(agent, 'refund me');
         log.push('-- paused --');
         paused.state.approve(paused.interruptions[0]!);
@@ -129,7 +128,7 @@ describe('listeners that throw', () => {
     const both = await onBoth((under) =>
       events(under, turns, async (runner, log) => {
         const { triage, agents } = graph(under, log);
-        listen(under, runner, agents, log);
+        listen(runner, agents, log);
         triage.on('agent_start', () => {
           throw new Error('listener bug');
         });

@@ -191,12 +191,8 @@ class LoopSpan implements Tracer.Span {
     while (current) {
       const owner = loopSpanOf.get(current);
       owner?.usage?.add(usage);
-      current = owner ? owner.#referenceParentSpan() : undefined;
+      current = owner ? owner.#referenceParent() : undefined;
     }
-  }
-
-  #referenceParentSpan(): Span<any> | undefined {
-    return this.#referenceParent();
   }
 }
 
