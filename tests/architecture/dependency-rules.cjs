@@ -33,9 +33,9 @@ const layers = {
     anyOf(core, [
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
       'modelProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
-      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter',
+      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools',
     ]),
-    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope']),
+    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),
   ],
   state: [
     anyOf(core, ['runState', 'typeRegistry', 'memorySession', 'sessionHistory']),

@@ -3,8 +3,8 @@
  * against Baton by changing the import. Like the reference, it makes the OpenAI provider the
  * default: an agent with a model name (or none) runs on `OpenAIProvider`, which reads
  * `OPENAI_API_KEY` / `OPENAI_BASE_URL` when the first model is needed, not at import. It is all of
- * Baton: streaming tools and transports (`@baton/streaming`) and paused-run tooling and stores
- * (`@baton/hitl-state`) too. The scripted model and the fake OpenAI server live at
+ * Baton: streaming tools and transports (`@baton/streaming`), paused-run tooling and stores
+ * (`@baton/hitl-state`) and MCP servers (`@baton/mcp`, whose MCP SDK loads on the first connect) too. The scripted model and the fake OpenAI server live at
  * `@baton/agents/testing`, which needs `@baton/testing` installed beside it. Also like the
  * reference, every run is traced and exported to OpenAI's traces dashboard (with the tracing
  * export key, else `OPENAI_API_KEY`; without either, nothing is sent): `setTracingDisabled(true)`,
@@ -41,6 +41,22 @@ export * from '@baton/openai-provider';
 export * from '@baton/streaming';
 export * from '@baton/hitl-state';
 export * from '@baton/tracing';
+// The conversion helpers (getAllMcpTools, ...) come with core; the servers with @baton/mcp.
+export {
+  MCPServerStdio,
+  MCPServerStreamableHttp,
+  MCPServerSSE,
+  MCPServers,
+  connectMcpServers,
+  ClientMCPServer,
+  type MCPServerOptions,
+  type MCPServerStdioOptions,
+  type DefaultMCPServerStdioOptions,
+  type FullCommandMCPServerStdioOptions,
+  type MCPServerStreamableHttpOptions,
+  type MCPServerSSEOptions,
+  type MCPServersOptions,
+} from '@baton/mcp';
 
 setDefaultModelProvider(new OpenAIProvider());
 setDefaultOpenAITracingExporter();

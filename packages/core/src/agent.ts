@@ -6,6 +6,7 @@ import {
   type FunctionTool,
   type HandoffContract,
   type InputGuardrail,
+  type MCPServer,
   type Model,
   type ModelSettings,
   type OutputGuardrail,
@@ -20,6 +21,7 @@ import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './intern
 import type { RunToolCallOutputItem } from '@baton/types';
 import type { RunContext } from './runContext.js';
 import { AgentHooks } from './lifecycle.js';
+import { getAllMcpTools, type MCPConfig } from './mcpTools.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
@@ -85,6 +87,10 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
   toolUseBehavior?: ToolUseBehavior<TContext>;
   /** Reset `toolChoice` after a tool call so the model is not forced into a loop. Defaults to `true`. */
   resetToolChoice?: boolean;
+  /** MCP servers whose tools the agent offers (before its own tools), listed each turn or from their cache. */
+  mcpServers?: MCPServer[];
+  /** How the servers' tools are offered: strict schemas, the error function for servers that set none. */
+  mcpConfig?: MCPConfig;
 }
 
 /**
@@ -104,6 +110,8 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   readonly outputType: TOutput;
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
   readonly resetToolChoice: boolean;
+  readonly mcpServers: MCPServer[];
+  readonly mcpConfig: MCPConfig;
   readonly #options: AgentOptions<TContext, TOutput>;
   readonly #outputSchema: CompiledSchema | undefined;
   readonly #jsonOutput: JsonSchemaDefinition | undefined;
@@ -153,6 +161,9 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;
+    this.mcpServers = requireArray(options.mcpServers, `${label}: \`mcpServers\``);
+    validateMcpServers(this.mcpServers, label);
+    this.mcpConfig = options.mcpConfig ?? {};
   }
 
   /** Agents (or handoffs) this agent may transfer to. Assignable, as in the reference, for cycles. */
@@ -199,9 +210,15 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     return { type: 'json_schema', name: 'output', strict: this.#outputSchema.strict, schema: this.#outputSchema.jsonSchema };
   }
 
-  /** Every tool offered to the model this turn (the reference's name; MCP tools join here later). */
+  /** The tools of this agent's MCP servers (connected by you, as on the reference), after their filters. */
+  async getMcpTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
+    if (this.mcpServers.length === 0) return [];
+    return getAllMcpTools({ mcpServers: this.mcpServers, runContext, agent: this, ...this.mcpConfig });
+  }
+
+  /** Every tool offered to the model this turn: the MCP servers' tools, then the enabled function tools. */
   async getAllTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
-    return this.getEnabledTools(runContext);
+    return [...(await this.getMcpTools(runContext)), ...(await this.getEnabledTools(runContext))];
   }
 
   /**
@@ -258,6 +275,14 @@ export function defaultHandoff(agent: Agent<any, any>): Handoff<any> {
     defaultHandoffs.set(agent, handoff);
   }
   return handoff;
+}
+
+function validateMcpServers(servers: MCPServer[], label: string): void {
+  servers.forEach((server, i) => {
+    if (typeof server !== 'object' || server === null || typeof server.listTools !== 'function' || typeof server.callTool !== 'function') {
+      throw new UserError(`${label}: \`mcpServers[${i}]\` is not an MCP server (an object with listTools() and callTool(), as MCPServerStdio).`);
+    }
+  });
 }
 
 function validateTools(tools: FunctionTool<any>[], label: string): void {

@@ -14,6 +14,17 @@ export type {
 } from './agent.js';
 export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
 export { tool, defaultToolErrorFunction } from './tool.js';
+export {
+  getAllMcpTools,
+  mcpToFunctionTool,
+  invalidateServerToolsCache,
+  createMCPToolStaticFilter,
+  defaultMCPToolCacheKey,
+  type GetAllMcpToolsOptions,
+  type MCPConfig,
+  type MCPFunctionToolConversionOptions,
+  type MCPToolCacheKeyGenerator,
+} from './mcpTools.js';
 export { user, system, assistant, extractAllTextOutput } from './messages.js';
 export { invokeFunctionTool } from './invokeFunctionTool.js';
 export { retryPolicies } from './retryPolicies.js';

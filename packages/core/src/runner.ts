@@ -31,6 +31,7 @@ import { asRunFailure, toPublicError, type RunFailure } from './internal/failure
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
+import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
@@ -190,6 +191,7 @@ export class Runner extends RunHooks<any> {
       emit: channel ? (event) => channel.offer(event) : () => Effect.void,
       sink: channel ?? discardingSink,
       observed: channel !== undefined,
+      mcpConnections: new McpConnections(),
     };
   }
 

@@ -1,2 +1,3 @@
 export * from './scripted.js';
 export * from './fakeOpenAIServer/index.js';
+export * from './serverProcess.js';

@@ -18,7 +18,7 @@ export function outputText(item: FunctionCallResultItem | undefined): string {
   if (!item) throw new Error('no such function_call_result');
   const output = item.output;
   if (typeof output === 'string') return output;
-  if (Array.isArray(output)) return output.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  if (Array.isArray(output)) return output.map((part) => (part.type === 'text' || part.type === 'input_text' ? part.text : '')).join('');
   return output.type === 'text' ? output.text : '';
 }
 

@@ -54,6 +54,8 @@ export interface FunctionTool<TContext = unknown> {
   outputGuardrails?: ToolOutputGuardrail<TContext>[];
   /** Calls of this tool stream events (`tool_stream_start_event` / `tool_stream_end_event` frame them). */
   streaming?: boolean;
+  /** Set on a tool an MCP server provides: the server's name and the tool's name there. */
+  mcp?: { server: string; toolName: string };
 }
 
 export type Tool<TContext = unknown> = FunctionTool<TContext>;

@@ -165,7 +165,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const runner = new Runner(options.runConfig ?? nestedConfig(callScopeOf(details)?.runConfig));
+    const runner = new Runner(options.runConfig ?? nestedConfig(callScopeOf(details)?.runConfig as RunConfig | undefined));
     const startFrom =
       details.resumeState !== undefined
         ? await resumedNestedState(details.resumeState, context, runContext)

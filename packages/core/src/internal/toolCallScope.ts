@@ -1,5 +1,4 @@
 import type { ToolCallDetails } from '@baton/types';
-import type { RunConfig } from '../runConfig.js';
 
 /**
  * What the run keeps with one tool call, beside the details the tool sees: the configuration of
@@ -9,7 +8,8 @@ import type { RunConfig } from '../runConfig.js';
  * details object, created with the call, not in a table shared by every run.
  */
 export interface ToolCallScope {
-  readonly runConfig: RunConfig;
+  /** The run's `RunConfig`, untyped here: tools sit below the run configuration (which names agents). */
+  readonly runConfig: object;
   handledError?: unknown;
   /** Whether the error function that answered was the tool's own (traces show its error only then). */
   handledByCustomFunction?: boolean;

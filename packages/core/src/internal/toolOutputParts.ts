@@ -12,7 +12,11 @@ export function toInputContent(value: unknown): UserContent | undefined {
   const providerData = isRecord(part.providerData) ? { providerData: part.providerData } : {};
   if (part.type === 'text') return typeof part.text === 'string' ? { type: 'input_text', text: part.text, ...providerData } : undefined;
   if (part.type === 'image') {
-    const image = imageSource(part.image ?? (part.data !== undefined ? { data: part.data, mediaType: part.mediaType } : part.url !== undefined ? { url: part.url } : part.fileId !== undefined ? { fileId: part.fileId } : undefined));
+    // MCP image content names the type `mimeType`; the reference reads either.
+    const mediaType = part.mediaType ?? part.mimeType;
+    const image = imageSource(
+      part.image ?? (part.data !== undefined ? { data: part.data, mediaType } : part.url !== undefined ? { url: part.url } : part.fileId !== undefined ? { fileId: part.fileId } : undefined),
+    );
     if (image === undefined) return undefined;
     return { type: 'input_image', image, ...(typeof part.detail === 'string' ? { detail: part.detail } : {}), ...providerData };
   }
@@ -27,7 +31,7 @@ export function toInputContent(value: unknown): UserContent | undefined {
 function imageSource(image: unknown): string | { id: string } | undefined {
   if (typeof image === 'string') return image;
   if (!isRecord(image)) return undefined;
-  if (image.data !== undefined) return dataUrl(image.data, image.mediaType);
+  if (image.data !== undefined) return dataUrl(image.data, image.mediaType ?? image.mimeType);
   if (typeof image.url === 'string') return image.url;
   if (typeof image.fileId === 'string') return { id: image.fileId };
   if (typeof image.id === 'string') return { id: image.id };
@@ -48,11 +52,15 @@ function fileSource(file: unknown): { file: string | { id: string } | { url: str
   return undefined;
 }
 
-/** `data:<mediaType>;base64,<data>` from base64 text or bytes. */
+/**
+ * `data:<mediaType>;base64,<data>` from base64 text or bytes; data that is a data URL already stays
+ * as it is, and without a media type the base64 text is sent alone (as the reference sends it).
+ */
 function dataUrl(data: unknown, mediaType: unknown): string | undefined {
+  if (typeof data === 'string' && data.startsWith('data:')) return data;
   const base64 = typeof data === 'string' ? data : data instanceof Uint8Array ? bytesToBase64(data) : undefined;
   if (base64 === undefined) return undefined;
-  return `data:${typeof mediaType === 'string' ? mediaType : 'application/octet-stream'};base64,${base64}`;
+  return typeof mediaType === 'string' && mediaType !== '' ? `data:${mediaType};base64,${base64}` : base64;
 }
 
 function bytesToBase64(bytes: Uint8Array): string {

@@ -15,6 +15,7 @@ import type {
   RunItem,
   RunStreamEvent,
 } from '@baton/types';
+import type { McpConnections } from './mcpConnections.js';
 
 /** The resolved configuration one run of the loop works with. */
 export interface LoopEnv {
@@ -55,6 +56,8 @@ export interface LoopEnv {
   readonly sink: EventSink;
   /** Whether events are observed at all (tools skip building them when not). */
   readonly observed: boolean;
+  /** MCP servers this run connected, closed when it ends. */
+  readonly mcpConnections: McpConnections;
 }
 
 export interface EventSink {

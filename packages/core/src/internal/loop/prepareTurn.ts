@@ -17,6 +17,7 @@ import { inputToItems, runItemsToInputItems } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
+import { agentMcpTools, withMcpTools } from './mcpTools.js';
 import type { CallModelInputFilter, ModelInputData } from '../../callModelInputFilter.js';
 
 export interface PreparedTurn {
@@ -44,10 +45,11 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const [systemInstructions, enabledTools, enabledHandoffs, chosenModel] = yield* fromUserCode(() =>
       Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
     );
-    const capabilities = yield* capabilitiesOf(agent, enabledTools, enabledHandoffs, env);
+    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    const capabilities = yield* capabilitiesOf(agent, tools, enabledHandoffs, env);
     const model = yield* checkedModel(chosenModel, agent, env);
-    const { tools, handoffs } = capabilities;
-    yield* annotate(() => ({ 'baton.agent.tools': tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
+    const { handoffs } = capabilities;
+    yield* annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
     const chosen = env.model ?? agent.model;
     const modelSettings = settingsForModel(
       { ...agent.modelSettings, ...env.modelSettings },
@@ -60,7 +62,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const request: ModelRequest = {
       input: turnInput(record, env),
       modelSettings,
-      tools: tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict })),
+      tools: capabilities.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict })),
       handoffs: handoffs.map((h) => ({
         toolName: h.toolName,
         toolDescription: h.toolDescription,
@@ -92,9 +94,11 @@ export interface Capabilities {
  */
 export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
   const agent = record.currentAgent;
-  return fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)])).pipe(
-    Effect.flatMap(([tools, handoffs]) => capabilitiesOf(agent, tools, handoffs, env)),
-  );
+  return Effect.gen(function* () {
+    const [enabledTools, handoffs] = yield* fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)]));
+    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    return yield* capabilitiesOf(agent, tools, handoffs, env);
+  });
 }
 
 function capabilitiesOf(

@@ -37,7 +37,7 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     }
     let resuming = step?.type === 'next_step_interruption';
     while ((yield* agentTurns(record, env, resuming)) === 'continue') resuming = false;
-  }).pipe(span('baton.run'));
+  }).pipe(Effect.ensuring(env.mcpConnections.closeAll), span('baton.run'));
 }
 
 /**

@@ -1,0 +1,243 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { getLogger, invalidateServerToolsCache, type Logger } from '@baton/core';
+import {
+  UserError,
+  type CallToolResult,
+  type CallToolResultContent,
+  type MCPCallToolOptions,
+  type MCPServer,
+  type MCPTool,
+  type MCPToolApprovalPolicy,
+  type MCPToolErrorFunction,
+  type MCPToolFilterCallable,
+  type MCPToolFilterStatic,
+  type MCPToolMetaResolver,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
+} from '@baton/types';
+import { checkApprovalPolicy, checkPositiveInteger } from './checkOptions.js';
+
+/** What every server takes, whatever its transport (the reference's names). */
+export interface MCPServerOptions {
+  /** Shown in errors, traces and logs; defaults to the transport and its command or URL. */
+  name?: string;
+  /** Keep the first listing until `invalidateToolsCache()`. Defaults to `false`. */
+  cacheToolsList?: boolean;
+  /** Timeout of connecting and listing, in seconds. Defaults to 5. */
+  clientSessionTimeoutSeconds?: number;
+  /** Timeout of one tool call, in milliseconds. Defaults to the MCP SDK's 60 000. */
+  timeout?: number;
+  /** Pages one `listTools()` may read (a server that keeps returning cursors is an error past it). Defaults to 64. */
+  maxListPages?: number;
+  toolFilter?: MCPToolFilterCallable<any> | MCPToolFilterStatic;
+  toolMetaResolver?: MCPToolMetaResolver<any>;
+  useStructuredContent?: boolean;
+  errorFunction?: MCPToolErrorFunction | null;
+  toolInputGuardrails?: ToolInputGuardrail<any>[];
+  toolOutputGuardrails?: ToolOutputGuardrail<any>[];
+  /** Baton: calls that wait for a human approval (`'always'`, `'never'`, by tool name, or a function). */
+  requireApproval?: MCPToolApprovalPolicy<any>;
+  logger?: Logger;
+}
+
+const DEFAULT_MAX_LIST_PAGES = 64;
+/** The MCP SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC` (not imported: the SDK loads on the first connect). */
+const DEFAULT_REQUEST_TIMEOUT_MSEC = 60_000;
+
+/**
+ * An MCP server reached through the official SDK's `Client`. Subclasses say how to make the
+ * transport. A connection that drops (a server process that exits) fails its pending calls at once
+ * and leaves the server disconnected; `connect()` again, or let a run do it.
+ */
+export abstract class ClientMCPServer implements MCPServer {
+  readonly cacheToolsList: boolean;
+  readonly clientSessionTimeoutSeconds: number;
+  readonly timeout: number;
+  readonly maxListPages: number;
+  toolFilter?: MCPToolFilterCallable<any> | MCPToolFilterStatic;
+  toolMetaResolver?: MCPToolMetaResolver<any>;
+  useStructuredContent?: boolean;
+  errorFunction?: MCPToolErrorFunction | null;
+  toolInputGuardrails?: ToolInputGuardrail<any>[];
+  toolOutputGuardrails?: ToolOutputGuardrail<any>[];
+  requireApproval?: MCPToolApprovalPolicy<any>;
+  protected readonly logger: Logger;
+  readonly #name: string;
+  #client: Client | undefined;
+  #transport: Transport | undefined;
+  #connecting: Promise<void> | undefined;
+  #listed: MCPTool[] | undefined;
+
+  constructor(options: MCPServerOptions, defaultName: string) {
+    const label = `MCP server "${options.name ?? defaultName}"`;
+    this.#name = options.name ?? defaultName;
+    this.cacheToolsList = options.cacheToolsList ?? false;
+    this.clientSessionTimeoutSeconds = checkPositive(options.clientSessionTimeoutSeconds ?? 5, `${label}: \`clientSessionTimeoutSeconds\``);
+    this.timeout = checkPositive(options.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC, `${label}: \`timeout\``);
+    this.maxListPages = checkPositiveInteger(options.maxListPages ?? DEFAULT_MAX_LIST_PAGES, `${label}: \`maxListPages\``);
+    if (options.toolFilter !== undefined) this.toolFilter = options.toolFilter;
+    if (options.toolMetaResolver !== undefined) this.toolMetaResolver = options.toolMetaResolver;
+    if (options.useStructuredContent !== undefined) this.useStructuredContent = options.useStructuredContent;
+    if (options.errorFunction !== undefined) this.errorFunction = options.errorFunction;
+    if (options.toolInputGuardrails !== undefined) this.toolInputGuardrails = options.toolInputGuardrails;
+    if (options.toolOutputGuardrails !== undefined) this.toolOutputGuardrails = options.toolOutputGuardrails;
+    if (options.requireApproval !== undefined) this.requireApproval = checkApprovalPolicy(options.requireApproval, label);
+    this.logger = options.logger ?? getLogger('openai-agents:mcp');
+  }
+
+  get name(): string {
+    return this.#name;
+  }
+
+  /** Whether a session is open now (a run connects a server that is not, and closes it when the run ends). */
+  get connected(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** The transport this server speaks over; a new one for every connection. */
+  protected abstract createTransport(): Transport | Promise<Transport>;
+
+  /** Opens the session (a second call while connected does nothing). A failure closes what was started. */
+  connect(): Promise<void> {
+    if (this.#client) return Promise.resolve();
+    this.#connecting ??= this.#open().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #open(): Promise<void> {
+    this.#listed = undefined;
+    // The SDK loads on the first connect, so importing Baton (or defining servers) stays cheap.
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const client = new Client({ name: this.#name, version: '1.0.0' });
+    let transport: Transport | undefined;
+    try {
+      transport = await this.createTransport();
+      // Fails pending requests when the server goes away; the server is then disconnected.
+      client.onclose = () => {
+        if (this.#client === client) this.#forget();
+      };
+      await client.connect(transport, this.#sessionOptions());
+    } catch (error) {
+      await closeQuietly(client, transport);
+      throw new Error(`MCP server "${this.#name}" failed to connect: ${messageOf(error)}`, { cause: error });
+    }
+    this.#client = client;
+    this.#transport = transport;
+    this.logger.debug(`Connected to MCP server: ${this.#name}`);
+  }
+
+  /** Ends the session and, for stdio, the server process (after a grace period it is killed). */
+  async close(): Promise<void> {
+    await this.#connecting?.catch(() => undefined);
+    const client = this.#client;
+    const transport = this.#transport;
+    this.#forget();
+    if (client) await closeQuietly(client, transport);
+  }
+
+  #forget(): void {
+    this.#client = undefined;
+    this.#transport = undefined;
+    this.#listed = undefined;
+  }
+
+  async listTools(): Promise<MCPTool[]> {
+    const client = this.#session();
+    if (this.cacheToolsList && this.#listed) return this.#listed;
+    const tools: MCPTool[] = [];
+    const seenCursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 1; ; page++) {
+      const result = await client.listTools(cursor === undefined ? {} : { cursor }, this.#sessionOptions());
+      tools.push(...(result.tools as MCPTool[]));
+      cursor = result.nextCursor;
+      // A server repeating a cursor would have us list forever: what came so far is the listing.
+      if (cursor === undefined || seenCursors.has(cursor)) break;
+      seenCursors.add(cursor);
+      if (page >= this.maxListPages) {
+        throw new Error(`MCP server "${this.#name}" listed more than ${this.maxListPages} pages of tools (raise \`maxListPages\`).`);
+      }
+    }
+    if (this.#client === client) this.#listed = tools;
+    return tools;
+  }
+
+  async callTool(
+    toolName: string,
+    args: Record<string, unknown> | null,
+    meta?: Record<string, unknown> | null,
+    options?: MCPCallToolOptions,
+  ): Promise<CallToolResultContent> {
+    const result = await this.callToolResult(toolName, args, meta, options);
+    const content = [...result.content] as CallToolResultContent;
+    if (result.structuredContent !== undefined) content.structuredContent = result.structuredContent;
+    if (result.isError !== undefined) content.isError = result.isError;
+    if (result._meta !== undefined) content._meta = result._meta;
+    return content;
+  }
+
+  async callToolResult(
+    toolName: string,
+    args: Record<string, unknown> | null,
+    meta?: Record<string, unknown> | null,
+    options?: MCPCallToolOptions,
+  ): Promise<CallToolResult> {
+    const client = this.#session();
+    const requestOptions: RequestOptions = { timeout: this.timeout };
+    if (options?.signal) requestOptions.signal = options.signal;
+    const params = { name: toolName, arguments: args ?? {}, ...(meta ? { _meta: meta } : {}) };
+    const result = (await client.callTool(params, undefined, requestOptions)) as CallToolResult;
+    if (!Array.isArray(result.content)) throw new Error(`MCP server "${this.#name}" answered tool "${toolName}" without a content list.`);
+    return result;
+  }
+
+  /** Forgets this server's listing here and in every agent's cache; the next run lists again. */
+  async invalidateToolsCache(): Promise<void> {
+    this.#listed = undefined;
+    await invalidateServerToolsCache(this.#name);
+  }
+
+  /** The server's resources (one page; pass `nextCursor` back for the next). */
+  async listResources(params: { cursor?: string } = {}) {
+    return this.#session().listResources(params, this.#sessionOptions());
+  }
+
+  async listResourceTemplates(params: { cursor?: string } = {}) {
+    return this.#session().listResourceTemplates(params, this.#sessionOptions());
+  }
+
+  async readResource(uri: string) {
+    return this.#session().readResource({ uri }, this.#sessionOptions());
+  }
+
+  #session(): Client {
+    if (!this.#client) throw new UserError(`MCP server "${this.#name}" is not connected: call connect() first (a run connects it for you).`);
+    return this.#client;
+  }
+
+  #sessionOptions(): RequestOptions {
+    return { timeout: this.clientSessionTimeoutSeconds * 1000 };
+  }
+}
+
+async function closeQuietly(client: Client, transport: Transport | undefined): Promise<void> {
+  try {
+    await client.close();
+  } catch {
+    // The session is gone either way; make sure the transport (and a stdio process) is too.
+    await transport?.close().catch(() => undefined);
+  }
+}
+
+function checkPositive(value: number, label: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new UserError(`${label} must be a positive number, got ${String(value)}.`);
+  return value;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

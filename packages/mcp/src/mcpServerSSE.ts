@@ -1,0 +1,36 @@
+import type { SSEClientTransportOptions } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+import { checkUrl } from './internal/checkUrl.js';
+
+export interface MCPServerSSEOptions extends MCPServerOptions {
+  url: string;
+  authProvider?: SSEClientTransportOptions['authProvider'];
+  requestInit?: RequestInit;
+  eventSourceInit?: SSEClientTransportOptions['eventSourceInit'];
+  fetch?: SSEClientTransportOptions['fetch'];
+}
+
+/** An MCP server over the older HTTP+SSE transport (servers that have not moved to Streamable HTTP). */
+export class MCPServerSSE extends ClientMCPServer {
+  readonly url: URL;
+  readonly #options: MCPServerSSEOptions;
+
+  constructor(options: MCPServerSSEOptions) {
+    const url = checkUrl(options, 'MCPServerSSE');
+    super(options, `sse: ${url.origin}${url.pathname}`);
+    this.url = url;
+    this.#options = options;
+  }
+
+  protected async createTransport(): Promise<Transport> {
+    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+    const { authProvider, requestInit, eventSourceInit, fetch } = this.#options;
+    return new SSEClientTransport(this.url, {
+      ...(authProvider ? { authProvider } : {}),
+      ...(requestInit ? { requestInit } : {}),
+      ...(eventSourceInit ? { eventSourceInit } : {}),
+      ...(fetch ? { fetch } : {}),
+    });
+  }
+}

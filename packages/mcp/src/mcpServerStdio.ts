@@ -1,0 +1,71 @@
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { UserError } from '@baton/types';
+import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+
+interface StdioCommonOptions extends MCPServerOptions {
+  /** The server process's environment; defaults to a safe subset of this process's (the MCP SDK's rule). */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Where the server's stderr goes: `'inherit'` (default), `'pipe'` or `'ignore'`. */
+  stderr?: 'inherit' | 'pipe' | 'ignore';
+}
+
+export interface DefaultMCPServerStdioOptions extends StdioCommonOptions {
+  command: string;
+  args?: string[];
+}
+
+export interface FullCommandMCPServerStdioOptions extends StdioCommonOptions {
+  /** The command and its arguments in one string, split on spaces. */
+  fullCommand: string;
+}
+
+export type MCPServerStdioOptions = DefaultMCPServerStdioOptions | FullCommandMCPServerStdioOptions;
+
+/**
+ * An MCP server started as a child process, spoken to over its stdin and stdout. `close()` (or the
+ * end of a run that connected it) ends the process: stdin closed, then SIGTERM, then SIGKILL.
+ */
+export class MCPServerStdio extends ClientMCPServer {
+  readonly command: string;
+  readonly args: string[];
+  readonly #options: StdioCommonOptions;
+  #transport: StdioClientTransport | undefined;
+
+  constructor(options: MCPServerStdioOptions) {
+    if (typeof options !== 'object' || options === null) throw new UserError('MCPServerStdio: expected an options object.');
+    const [command, ...args] =
+      'fullCommand' in options && options.fullCommand !== undefined
+        ? splitCommand(options.fullCommand)
+        : [(options as DefaultMCPServerStdioOptions).command, ...((options as DefaultMCPServerStdioOptions).args ?? [])];
+    if (typeof command !== 'string' || command.trim() === '') throw new UserError('MCPServerStdio: `command` (or `fullCommand`) must be a non-empty string.');
+    if (!args.every((a) => typeof a === 'string')) throw new UserError('MCPServerStdio: `args` must be a list of strings.');
+    super(options, `stdio: ${command}`);
+    this.command = command;
+    this.args = args;
+    this.#options = options;
+  }
+
+  /** The server process's id while connected. */
+  get pid(): number | undefined {
+    return this.connected ? (this.#transport?.pid ?? undefined) : undefined;
+  }
+
+  protected async createTransport(): Promise<Transport> {
+    const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    this.#transport = new StdioClientTransport({
+      command: this.command,
+      args: this.args,
+      env: this.#options.env ?? getDefaultEnvironment(),
+      ...(this.#options.cwd !== undefined ? { cwd: this.#options.cwd } : {}),
+      stderr: this.#options.stderr ?? 'inherit',
+    });
+    return this.#transport;
+  }
+}
+
+function splitCommand(fullCommand: string): string[] {
+  if (typeof fullCommand !== 'string') throw new UserError('MCPServerStdio: `fullCommand` must be a string.');
+  return fullCommand.split(' ').filter((part) => part !== '');
+}

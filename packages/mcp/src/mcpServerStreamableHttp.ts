@@ -1,0 +1,54 @@
+import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+import { checkUrl } from './internal/checkUrl.js';
+
+export interface MCPServerStreamableHttpOptions extends MCPServerOptions {
+  url: string;
+  authProvider?: StreamableHTTPClientTransportOptions['authProvider'];
+  /** Headers and other `fetch` options sent with every request. */
+  requestInit?: RequestInit;
+  fetch?: StreamableHTTPClientTransportOptions['fetch'];
+  reconnectionOptions?: StreamableHTTPClientTransportOptions['reconnectionOptions'];
+  /** Resume an existing session. */
+  sessionId?: string;
+}
+
+/** An MCP server over Streamable HTTP. `close()` ends the session on the server too. */
+export class MCPServerStreamableHttp extends ClientMCPServer {
+  readonly url: URL;
+  readonly #options: MCPServerStreamableHttpOptions;
+  #transport: StreamableHTTPClientTransport | undefined;
+
+  constructor(options: MCPServerStreamableHttpOptions) {
+    const url = checkUrl(options, 'MCPServerStreamableHttp');
+    super(options, `streamable-http: ${url.origin}${url.pathname}`);
+    this.url = url;
+    this.#options = options;
+  }
+
+  /** The session id the server gave (for `sessionId` on another instance), while connected. */
+  get sessionId(): string | undefined {
+    return this.connected ? this.#transport?.sessionId : undefined;
+  }
+
+  protected async createTransport(): Promise<Transport> {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const { authProvider, requestInit, fetch, reconnectionOptions, sessionId } = this.#options;
+    this.#transport = new StreamableHTTPClientTransport(this.url, {
+      ...(authProvider ? { authProvider } : {}),
+      ...(requestInit ? { requestInit } : {}),
+      ...(fetch ? { fetch } : {}),
+      ...(reconnectionOptions ? { reconnectionOptions } : {}),
+      ...(sessionId ? { sessionId } : {}),
+    });
+    return this.#transport;
+  }
+
+  override async close(): Promise<void> {
+    const transport = this.#transport;
+    // Tell the server the session is over (it frees it); a server that is gone is fine.
+    if (this.connected && transport?.sessionId) await transport.terminateSession().catch(() => undefined);
+    await super.close();
+  }
+}
