@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeOpenAIServer, fakeText, fakeToolCalls, type FakeTurn } from '@baton/testing';
+import { createRequire } from 'node:module';
+import { MCPServerStdio } from '@baton/agents';
 import { onBoth, outcomeOf, sdks, type SdkUnderTest } from './sdks.js';
 
 /**
@@ -146,6 +148,20 @@ describe('the same span trees as the reference', () => {
         // drain
       }
       await result.completed;
+    });
+  });
+
+  it('an agent with an MCP server: an mcp_tools span per turn, and the server on its function spans', async () => {
+    const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const turns = [fakeToolCalls([{ name: 'echo', arguments: { message: 'hi' }, callId: 'c1' }]), fakeText('done')];
+    await sameTree(turns, async ({ sdk }, runner) => {
+      const server = new MCPServerStdio({ name: 'everything', command: process.execPath, args: [everything, 'stdio'], stderr: 'ignore', toolFilter: { allowedToolNames: ['echo', 'get-sum'] } });
+      await server.connect();
+      try {
+        return await runner.run(new sdk.Agent({ name: 'Helper', mcpServers: [server as never] }), 'go');
+      } finally {
+        await server.close();
+      }
     });
   });
 

@@ -1,4 +1,4 @@
-import type { SpanData, SpanError, TaskUsageData, TurnUsageData } from '../spanData.js';
+import type { FunctionSpanData, SpanData, SpanError, TaskUsageData, TurnUsageData } from '../spanData.js';
 
 /**
  * How core's loop spans (names and `baton.*` attributes, see the core README) become the
@@ -20,8 +20,14 @@ export function spanDataFor(name: string, attributes: Readonly<Record<string, un
       const type = attributes['baton.model.span_type'];
       return type === 'response' ? { type: 'response' } : type === 'generation' ? { type: 'generation' } : undefined;
     }
-    case 'baton.tool':
-      return { type: 'function', name: String(attributes['baton.tool.name'] ?? ''), input: '', output: '' };
+    case 'baton.tool': {
+      const data: FunctionSpanData = { type: 'function', name: String(attributes['baton.tool.name'] ?? ''), input: '', output: '' };
+      // The reference records the server of an MCP tool as an object, though its type says string.
+      if (typeof attributes['baton.tool.mcp_server'] === 'string') data.mcp_data = { server: attributes['baton.tool.mcp_server'] } as never;
+      return data;
+    }
+    case 'baton.mcp.list_tools':
+      return { type: 'mcp_tools', server: String(attributes['baton.mcp.server'] ?? '') };
     case 'baton.handoff':
       return { type: 'handoff', from_agent: String(attributes['baton.handoff.from'] ?? '') };
     case 'baton.guardrail.input':
@@ -54,6 +60,9 @@ export function applyAttribute(data: SpanData, key: string, value: unknown, sett
       if (!settings.includeSensitiveData) return;
       if (key === 'baton.tool.input') data.input = String(value);
       else if (key === 'baton.tool.output') data.output = String(value);
+      return;
+    case 'mcp_tools':
+      if (key === 'baton.mcp.tools') data.result = [...(value as string[])];
       return;
     case 'guardrail':
       if (key === 'baton.guardrail.triggered') data.triggered = value === true;

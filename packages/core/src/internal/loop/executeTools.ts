@@ -58,8 +58,13 @@ export function executeToolRuns(
 }
 
 /** A call's span: from the decision to run it (approved, or needing none) to its committed output. */
-function toolSpan(call: FunctionCallItem) {
-  return span('baton.tool', () => ({ 'baton.tool.name': call.name, 'baton.tool.call_id': call.callId, 'baton.tool.input': call.arguments }));
+function toolSpan(call: FunctionCallItem, tool: FunctionTool<any>) {
+  return span('baton.tool', () => ({
+    'baton.tool.name': call.name,
+    'baton.tool.call_id': call.callId,
+    'baton.tool.input': call.arguments,
+    ...(tool.mcp ? { 'baton.tool.mcp_server': tool.mcp.server } : {}),
+  }));
 }
 
 function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
@@ -83,7 +88,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
     const resumeState = record.pendingAgentToolRuns.get(nestedKey);
     if (resumeState === undefined) {
       const parsed = parseArguments(call);
-      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env).pipe(toolSpan(call));
+      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env).pipe(toolSpan(call, tool));
       const needsApproval = yield* fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
       if (needsApproval) {
         const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
@@ -114,12 +119,12 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
           const rejected = { message, defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE };
           return yield* annotate(() => ({ 'baton.tool.rejection': rejected })).pipe(
             Effect.andThen(commitOutput(call, tool, message, agent, record, env)),
-            toolSpan(call),
+            toolSpan(call, tool),
           );
         }
       }
     }
-    return yield* runApprovedTool(run, tool, agent, record, env, resumeState).pipe(toolSpan(call));
+    return yield* runApprovedTool(run, tool, agent, record, env, resumeState).pipe(toolSpan(call, tool));
   });
 }
 

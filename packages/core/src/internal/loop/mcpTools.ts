@@ -36,7 +36,8 @@ function serverListing(server: MCPServer, agent: Agent<any, any>, record: RunRec
         : new UserError(`MCP server "${server.name}" could not list its tools: ${error instanceof Error ? error.message : String(error)}`),
   }).pipe(
     Effect.tap((tools) => annotate(() => ({ 'baton.mcp.tools': tools.map((t) => t.name) }))),
-    span('baton.mcp.list_tools', () => ({ 'baton.mcp.server': server.name })),
+    // Under the agent span, as the reference lists tools before the turn starts.
+    span('baton.mcp.list_tools', () => ({ 'baton.mcp.server': server.name }), { parent: 'agent' }),
   );
 }
 
