@@ -7,6 +7,8 @@ import {
   type HandoffContract,
   type InputGuardrail,
   type MCPServer,
+  type HostedTool,
+  type Tool,
   type Model,
   type ModelSettings,
   type OutputGuardrail,
@@ -78,8 +80,8 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
   /** A model instance, or a name resolved through the runner's model provider. */
   model?: string | Model;
   modelSettings?: ModelSettings;
-  /** Typed with the agent's context: a tool written for another context does not fit. */
-  tools?: FunctionTool<TContext>[];
+  /** Typed with the agent's context: a tool written for another context does not fit. Hosted tools (web search, ...) too. */
+  tools?: Tool<TContext>[];
   inputGuardrails?: InputGuardrail<TContext>[];
   outputGuardrails?: OutputGuardrail<any, TContext>[];
   /** `'text'` (default), a zod / Standard Schema object, or a JSON schema definition, parsed into `finalOutput`. */
@@ -104,7 +106,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   #handoffs: Array<Agent<any, any> | HandoffContract<any>> = [];
   readonly model: string | Model;
   readonly modelSettings: ModelSettings;
-  readonly tools: FunctionTool<any>[];
+  readonly tools: Tool<any>[];
   readonly inputGuardrails: InputGuardrail<any>[];
   readonly outputGuardrails: OutputGuardrail<any, any>[];
   readonly outputType: TOutput;
@@ -197,10 +199,16 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     return all.filter((_, i) => Boolean(enabled[i]));
   }
 
-  /** Tools offered to the model this turn. */
+  /** Function tools offered to the model this turn. */
   async getEnabledTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
-    const enabled = await Promise.all(this.tools.map((t) => t.isEnabled(runContext, this)));
-    return this.tools.filter((_, i) => enabled[i]);
+    const functions = this.tools.filter(isFunctionTool);
+    const enabled = await Promise.all(functions.map((t) => t.isEnabled(runContext, this)));
+    return functions.filter((_, i) => enabled[i]);
+  }
+
+  /** Tools the provider runs itself (web search, a remote MCP server, ...): always offered. */
+  getHostedTools(): HostedTool[] {
+    return this.tools.filter((t): t is HostedTool => t.type === 'hosted_tool');
   }
 
   /** How the final output is requested from the model. */
@@ -216,9 +224,10 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     return getAllMcpTools({ mcpServers: this.mcpServers, runContext, agent: this, ...this.mcpConfig });
   }
 
-  /** Every tool offered to the model this turn: the MCP servers' tools, then the enabled function tools. */
-  async getAllTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
-    return [...(await this.getMcpTools(runContext)), ...(await this.getEnabledTools(runContext))];
+  /** Every tool offered to the model this turn: the MCP servers' tools, then the agent's own (as listed). */
+  async getAllTools(runContext: RunContextContract<TContext>): Promise<Tool<any>[]> {
+    const enabled = new Set<Tool<any>>(await this.getEnabledTools(runContext));
+    return [...(await this.getMcpTools(runContext)), ...this.tools.filter((t) => t.type === 'hosted_tool' || enabled.has(t))];
   }
 
   /**
@@ -285,11 +294,16 @@ function validateMcpServers(servers: MCPServer[], label: string): void {
   });
 }
 
-function validateTools(tools: FunctionTool<any>[], label: string): void {
+function isFunctionTool(tool: Tool<any>): tool is FunctionTool<any> {
+  return tool.type === 'function';
+}
+
+function validateTools(tools: Tool<any>[], label: string): void {
   const seen = new Set<string>();
   tools.forEach((t, i) => {
-    if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.invoke !== 'function') {
-      throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool() or agent.asTool()).`);
+    const hosted = typeof t === 'object' && t !== null && t.type === 'hosted_tool';
+    if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || (!hosted && typeof (t as FunctionTool<any>).invoke !== 'function')) {
+      throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool(), agent.asTool() or a hosted tool such as webSearchTool()).`);
     }
     if (seen.has(t.name)) throw new UserError(`${label}: duplicate tool name "${t.name}" in \`tools\`.`);
     seen.add(t.name);

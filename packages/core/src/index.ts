@@ -15,6 +15,14 @@ export type {
 export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
 export { tool, defaultToolErrorFunction } from './tool.js';
 export {
+  hostedMcpTool,
+  type HostedMCPTool,
+  type HostedMCPToolOptions,
+  type HostedMCPApprovalFunction,
+  type HostedMCPApprovalFilter,
+  type HostedMCPRequireApproval,
+} from './hostedMcpTool.js';
+export {
   getAllMcpTools,
   mcpToFunctionTool,
   invalidateServerToolsCache,

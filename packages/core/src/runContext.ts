@@ -10,10 +10,13 @@ import {
   type RunContextContract,
   type SerializedApprovalRequest,
   type ToolApprovalRecord,
+  type FunctionCallItem,
+  type HostedToolCallItem,
+  toolCallIdOf,
 } from '@baton/types';
 
 /** Anything naming a pending tool call: an approval item or `{ toolName, callId }`. */
-export type ApprovalSubject = ApprovalTarget | { toolName?: string; rawItem: { name: string; callId: string } };
+export type ApprovalSubject = ApprovalTarget | { toolName?: string; rawItem: FunctionCallItem | HostedToolCallItem | { name: string; callId: string } };
 
 /** An open approval request: after `expiresAt` an undecided call counts as rejected. */
 export interface ApprovalRequest {
@@ -23,7 +26,10 @@ export interface ApprovalRequest {
 type Decision = ApprovalDecisionMetadata & { approved: boolean };
 
 export function approvalTargetOf(subject: ApprovalSubject): ApprovalTarget {
-  if ('rawItem' in subject) return { toolName: subject.toolName ?? subject.rawItem.name, callId: subject.rawItem.callId };
+  if ('rawItem' in subject) {
+    const raw = subject.rawItem;
+    return { toolName: subject.toolName ?? raw.name, callId: 'type' in raw && raw.type === 'hosted_tool_call' ? toolCallIdOf(raw) : (raw as { callId: string }).callId };
+  }
   return subject;
 }
 

@@ -248,8 +248,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     if (typeof item !== 'object' || item === null) throw new UserError(`RunState: cannot ${action} ${String(item)}; pass an item of getInterruptions() or { toolName, callId }.`);
     const target = approvalTargetOf(item);
     const pending = this.getInterruptions();
-    if (pending.some((p) => p.toolName === target.toolName && p.rawItem.callId === target.callId)) return;
-    const list = pending.map((p) => `${p.toolName} (call ${p.rawItem.callId})`).join(', ') || 'none';
+    if (pending.some((p) => p.toolName === target.toolName && p.callId === target.callId)) return;
+    const list = pending.map((p) => `${p.toolName} (call ${p.callId})`).join(', ') || 'none';
     throw new RunStateError(
       'approval_not_pending',
       `Cannot ${action} tool "${target.toolName}" call ${target.callId}: it is not waiting for approval in this run state. Pending approvals: ${list}.`,

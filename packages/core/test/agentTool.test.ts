@@ -162,7 +162,7 @@ describe('approvals inside a nested agent', () => {
     expect(paused.interruptions).toHaveLength(1);
     const item = paused.interruptions[0]!;
     expect(item.toolName).toBe('pay');
-    expect(item.rawItem.callId).toBe('inner_pay');
+    expect(item.callId).toBe('inner_pay');
     expect(item.agent).toBe(inner);
     expect(paused.state.getInterruptions()).toEqual(paused.interruptions);
 
@@ -202,7 +202,7 @@ describe('approvals inside a nested agent', () => {
     const { executed, innerModel, outer, outerModel } = setup();
     const paused = await run(outer, 'pay bob');
     const again = await run(outer, paused.state);
-    expect(again.interruptions.map((i) => i.rawItem.callId)).toEqual(['inner_pay']);
+    expect(again.interruptions.map((i) => i.callId)).toEqual(['inner_pay']);
     expect(again.state.hasPendingAgentToolRun('ask_expert', 'outer_1')).toBe(true);
     expect(executed).toEqual([]);
     expect(innerModel.calls).toHaveLength(1);
@@ -216,7 +216,7 @@ describe('approvals inside a nested agent', () => {
       // drain
     }
     await paused.completed;
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['inner_pay']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['inner_pay']);
     paused.state.approve(paused.interruptions[0]!);
 
     const resumed = await run(outer, paused.state, { stream: true });
@@ -239,7 +239,7 @@ describe('approvals inside a nested agent', () => {
       tools: [inner.asTool({ toolName: 'ask_expert', onStream: ({ event }) => void nestedEvents.push(eventLabel(event)) })],
     });
     const paused = await run(outer, 'pay bob');
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['inner_pay']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['inner_pay']);
     expect(nestedEvents.filter((l) => !l.startsWith('raw:'))).toEqual(['tool_called', 'tool_approval_requested']);
     paused.state.approve(paused.interruptions[0]!);
     const resumed = await run(outer, paused.state);

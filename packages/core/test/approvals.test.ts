@@ -38,7 +38,7 @@ describe('pausing for approval', () => {
     expect(item.toolName).toBe('pay');
     expect(item.name).toBe('pay');
     expect(item.arguments).toBe('{"to":"bob","amount":25}');
-    expect(item.rawItem.callId).toBe('c1');
+    expect(item.callId).toBe('c1');
     expect(item.agent).toBe(agent);
     expect(result.state.getInterruptions()).toEqual(result.interruptions);
     expect(result.state.currentTurn).toBe(1);
@@ -54,7 +54,7 @@ describe('pausing for approval', () => {
     const agent = new Agent({ name: 'Banker', model, tools: [pay] });
     const paused = await run(agent, 'pay');
     expect(executed).toEqual([{ to: 'bob', amount: 5 }]);
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['big']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['big']);
 
     paused.state.approve(paused.interruptions[0]!);
     const resumed = await run(agent, paused.state);
@@ -72,7 +72,7 @@ describe('pausing for approval', () => {
     for await (const event of result) if (event.type === 'run_item_stream_event') labels.push(eventLabel(event));
     await result.completed;
     expect(labels).toEqual(['tool_called', 'tool_approval_requested']);
-    expect(result.interruptions.map((i) => i.rawItem.callId)).toEqual(['c1']);
+    expect(result.interruptions.map((i) => i.callId)).toEqual(['c1']);
     expect(result.finalOutput).toBeUndefined();
     expect(executed).toEqual([]);
   });
@@ -196,7 +196,7 @@ describe('alwaysApprove', () => {
     first.state.approve(first.interruptions[0]!);
     const second = await run(agent, first.state);
     expect(executed.map((e) => e.amount)).toEqual([1]);
-    expect(second.interruptions.map((i) => i.rawItem.callId)).toEqual(['c2']);
+    expect(second.interruptions.map((i) => i.callId)).toEqual(['c2']);
     expect(second.state.currentTurn).toBe(2);
     second.state.approve(second.interruptions[0]!);
     const third = await run(agent, second.state);
@@ -240,14 +240,14 @@ describe('partial decisions', () => {
     const model = new ScriptedModel([[payCall('a', 1), payCall('b', 2), payCall('c', 3)], [assistantMessage('finished')]]);
     const agent = new Agent({ name: 'Banker', model, tools: [pay] });
     const paused = await run(agent, 'pay three');
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['a', 'b', 'c']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['a', 'b', 'c']);
 
     const [a, b, c] = paused.interruptions;
     paused.state.approve(a!);
     paused.state.reject(b!, { message: 'not b' });
     const stillPaused = await run(agent, paused.state);
-    expect(stillPaused.interruptions.map((i) => i.rawItem.callId)).toEqual(['c']);
-    expect(stillPaused.state.getInterruptions().map((i) => i.rawItem.callId)).toEqual(['c']);
+    expect(stillPaused.interruptions.map((i) => i.callId)).toEqual(['c']);
+    expect(stillPaused.state.getInterruptions().map((i) => i.callId)).toEqual(['c']);
     expect(executed.map((e) => e.amount)).toEqual([1]);
     expect(model.calls).toHaveLength(1);
     expect(stillPaused.state.currentTurn).toBe(1);
@@ -272,7 +272,7 @@ describe('partial decisions', () => {
     const agent = new Agent({ name: 'Banker', model, tools: [pay] });
     const paused = await run(agent, 'pay');
     const again = await run(agent, paused.state);
-    expect(again.interruptions.map((i) => i.rawItem.callId)).toEqual(['c1']);
+    expect(again.interruptions.map((i) => i.callId)).toEqual(['c1']);
     expect(executed).toEqual([]);
     expect(model.calls).toHaveLength(1);
   });

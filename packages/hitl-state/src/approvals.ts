@@ -1,6 +1,6 @@
 import { serializedItemAgent } from '@baton/types/internal';
 import { RunContext, RunState } from '@baton/core';
-import { type SerializedAgentRef, type SerializedRunState, type ToolApprovalRecord } from '@baton/types';
+import { toolCallIdOf, type FunctionCallItem, type HostedToolCallItem, type SerializedAgentRef, type SerializedRunState, type ToolApprovalRecord } from '@baton/types';
 import { readState } from './internal/read.js';
 
 /** Where an approval stands. `expired`: the request expired before anyone approved it (it counts as rejected). */
@@ -49,13 +49,13 @@ export function recordsOf(json: SerializedRunState): ApprovalRecord[] {
   const seen = new Set<string>();
   const interruptions = json.currentStep?.type === 'next_step_interruption' ? json.currentStep.interruptions : [];
   for (const item of interruptions) {
-    const callId = item.rawItem.callId;
+    const callId = toolCallIdOf(item.rawItem as FunctionCallItem | HostedToolCallItem);
     seen.add(key(item.toolName, callId));
     out.push({
       ...describe(context, item.toolName, callId),
       pending: true,
       agent: serializedItemAgent(item, json),
-      arguments: item.rawItem.arguments,
+      arguments: item.rawItem.arguments ?? '',
       nestedIn: nesting.get(callId) ?? [],
     });
   }
@@ -107,7 +107,10 @@ function nestedCallPaths(json: SerializedRunState, prefix: string[] = [], out = 
     const path = [...prefix, nestedKey];
     const step = nested.currentStep;
     if (step?.type === 'next_step_interruption') {
-      for (const item of step.interruptions) if (!out.has(item.rawItem.callId) || out.get(item.rawItem.callId)!.length < path.length) out.set(item.rawItem.callId, path);
+      for (const item of step.interruptions) {
+        const callId = toolCallIdOf(item.rawItem as FunctionCallItem | HostedToolCallItem);
+        if (!out.has(callId) || out.get(callId)!.length < path.length) out.set(callId, path);
+      }
     }
     nestedCallPaths(nested, path, out);
   }
@@ -128,7 +131,7 @@ export function setApprovalExpiries(state: RunState<any, any>, options: { ttlMs:
   const expiresAt = 'ttlMs' in options ? state.context.now() + options.ttlMs : options.expiresAt;
   let count = 0;
   for (const item of state.getInterruptions()) {
-    if (state.context.getApprovalRequest({ toolName: item.toolName, callId: item.rawItem.callId })) continue;
+    if (state.context.getApprovalRequest({ toolName: item.toolName, callId: item.callId })) continue;
     state.setApprovalExpiry(item, expiresAt);
     count++;
   }

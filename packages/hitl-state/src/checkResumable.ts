@@ -1,7 +1,7 @@
 import { agentToolSourceAgent, buildAgentIdentityMap, parametersFingerprint } from '@baton/core/internal';
 import { formatJsonPath, readRunStateJson, serializedItemAgent } from '@baton/types/internal';
 import { RunState, defaultHandoffToolName, type Agent } from '@baton/core';
-import { RunStateError, type SerializedAgentRef, type SerializedRunState } from '@baton/types';
+import { RunStateError, toolCallIdOf, type FunctionCallItem, type FunctionTool, type HostedToolCallItem, type SerializedAgentRef, type SerializedRunState } from '@baton/types';
 import { readState, splitNestedRunKey } from './internal/read.js';
 
 export type ResumabilityIssueKind =
@@ -102,13 +102,15 @@ function checkState(root: Agent<any, any>, state: SerializedRunState, renames: R
   const pendingApproval = new Set<string>();
   interruptions.forEach((item, i) => {
     const path: Path = ['currentStep', 'interruptions', i];
-    pendingApproval.add(item.rawItem.callId);
+    const callId = toolCallIdOf(item.rawItem as FunctionCallItem | HostedToolCallItem);
+    pendingApproval.add(callId);
     const agent = resolve(item.agent, [...path, 'agent']);
-    if (!agent) return;
-    const tool = agent.tools.find((t) => t.name === item.toolName);
-    const base = { agent: serializedItemAgent(item, state), toolName: item.toolName, callId: item.rawItem.callId, path: formatJsonPath([...at, ...path]) };
+    // A hosted MCP server's approval request names a tool of the remote server, not one of the agent's.
+    if (!agent || item.rawItem.type === 'hosted_tool_call') return;
+    const tool = agent.tools.find((t): t is FunctionTool<any> => t.type === 'function' && t.name === item.toolName);
+    const base = { agent: serializedItemAgent(item, state), toolName: item.toolName, callId, path: formatJsonPath([...at, ...path]) };
     if (!tool) {
-      issues.push({ ...base, kind: 'missing_tool', message: `Agent "${agent.name}" has no tool "${item.toolName}" for the pending call ${item.rawItem.callId}.` });
+      issues.push({ ...base, kind: 'missing_tool', message: `Agent "${agent.name}" has no tool "${item.toolName}" for the pending call ${callId}.` });
     } else if (item.parametersFingerprint !== undefined && item.parametersFingerprint !== parametersFingerprint(tool)) {
       issues.push({
         ...base,

@@ -77,9 +77,9 @@ describe('partial approvals', () => {
     let text = await pausedText([threeCalls]);
     // Round 1: decide a only.
     let step = await restore(text, []);
-    step.state.approve(step.state.getInterruptions().find((i) => i.rawItem.callId === 'a')!);
+    step.state.approve(step.state.getInterruptions().find((i) => i.callId === 'a')!);
     let result = await run(step.agent, step.state);
-    expect(result.interruptions.map((i) => i.rawItem.callId)).toEqual(['b', 'c']);
+    expect(result.interruptions.map((i) => i.callId)).toEqual(['b', 'c']);
     expect(step.executions.calls).toEqual(['pay:a']);
     expect(step.model.calls).toHaveLength(0);
     expect(result.state.currentTurn).toBe(1);
@@ -88,9 +88,9 @@ describe('partial approvals', () => {
 
     // Round 2: reject c.
     step = await restore(text, []);
-    step.state.reject(step.state.getInterruptions().find((i) => i.rawItem.callId === 'c')!, { message: 'not c' });
+    step.state.reject(step.state.getInterruptions().find((i) => i.callId === 'c')!, { message: 'not c' });
     result = await run(step.agent, step.state);
-    expect(result.interruptions.map((i) => i.rawItem.callId)).toEqual(['b']);
+    expect(result.interruptions.map((i) => i.callId)).toEqual(['b']);
     expect(step.executions.calls).toEqual([]);
     text = result.state.toString();
 
@@ -208,7 +208,7 @@ describe('approval expiry', () => {
     state.setApprovalExpiry(state.getInterruptions()[0]!, '2025-01-02T00:00:00Z');
     const next = await restore(state.toString(), []);
     const again = await run(next.agent, next.state);
-    expect(again.interruptions.map((i) => i.rawItem.callId)).toEqual(['a']);
+    expect(again.interruptions.map((i) => i.callId)).toEqual(['a']);
     expect(next.executions.calls).toEqual([]);
     expect(approvalRecords(again.state)[0]).toMatchObject({ status: 'pending', expiresAt: '2025-01-02T00:00:00.000Z' });
   });

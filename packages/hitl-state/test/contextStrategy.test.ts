@@ -58,7 +58,7 @@ describe('fromStringWithContext', () => {
     expect(state.context).toBe(context);
     expect(context.isToolApproved({ toolName: 'pay', callId: 'a' })).toBeUndefined();
     const again = await run(agent, state);
-    expect(again.interruptions.map((i) => i.rawItem.callId)).toEqual(['a', 'b']);
+    expect(again.interruptions.map((i) => i.callId)).toEqual(['a', 'b']);
     expect(executions.calls).toEqual([]);
     expect(model.calls).toHaveLength(0);
   });
@@ -71,7 +71,7 @@ describe('fromStringWithContext', () => {
 
     const replaced = await RunState.fromStringWithContext(scenario.root, text, new RunContext({}), { contextStrategy: 'replace' });
     const stillPaused = await run(scenario.root, replaced);
-    expect(stillPaused.interruptions.map((i) => i.rawItem.callId)).toEqual(['pay_1']); // the nested call asks again
+    expect(stillPaused.interruptions.map((i) => i.callId)).toEqual(['pay_1']); // the nested call asks again
     expect(scenario.executions.calls).toEqual([]);
 
     const merged = await loadRunState(scenario.root, text, { context: new RunContext({}) });

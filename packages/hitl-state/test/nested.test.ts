@@ -19,7 +19,7 @@ describe.each([1, 3])('agent-tool approvals %i level(s) below the root', (below)
     let result = await run(scenario.root, 'pay two people');
     const seen: string[] = [];
     for (let cycle = 1; cycle <= 2; cycle++) {
-      expect(result.interruptions.map((i) => [i.toolName, i.rawItem.callId, i.agent.name])).toEqual([['pay', `pay_${cycle}`, `Level ${depth}`]]);
+      expect(result.interruptions.map((i) => [i.toolName, i.callId, i.agent.name])).toEqual([['pay', `pay_${cycle}`, `Level ${depth}`]]);
       const text = result.state.toString();
       const summary = inspectRunState(text);
       expect(summary).toMatchObject({ status: 'interrupted', pendingApprovals: [{ toolName: 'pay', callId: `pay_${cycle}`, agent: { name: `Level ${depth}` } }] });

@@ -43,7 +43,7 @@ describe('serialization round trips', () => {
   it('keeps every item kind, agent, guardrail result, usage and the interruption', async () => {
     const live = kitchenSink([...firstTurns, echoOutputs('Done')]);
     const paused = await run(live.router, [{ type: 'message', role: 'user', content: 'define baton, then pay bob' }], { context: { tenant: 't1' }, maxTurns: 7 });
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['p1']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['p1']);
     const text = paused.state.toString();
     const json = JSON.parse(text);
     expect(json.$schemaVersion).toBe(CURRENT_RUN_STATE_SCHEMA_VERSION);

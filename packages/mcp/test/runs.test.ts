@@ -62,7 +62,7 @@ describe('an agent with MCP servers', () => {
   it('runs the server’s tool guardrails on every call of its tools', async () => {
     const noSecrets: ToolInputGuardrail = {
       name: 'no_secrets',
-      run: async ({ toolCall }) =>
+      run: async ({ toolCall }: { toolCall: { arguments: string } }) =>
         toolCall.arguments.includes('password') ? { tripwireTriggered: false, behavior: { type: 'rejectContent', message: 'No secrets.' } } : { tripwireTriggered: false, behavior: { type: 'allow' } },
     } as never;
     const server = everythingOverStdio({ toolInputGuardrails: [noSecrets] });
@@ -120,7 +120,7 @@ describe('approvals of MCP tools', () => {
       const model = new ScriptedModel([[functionCall('write_file', { path: target, content: 'call mom' }, { callId: 'w1' })]]);
       const agent = new Agent({ name: 'Writer', model, mcpServers: [server] });
       const paused = await runner.run(agent, 'write it down');
-      expect(paused.interruptions.map((i) => [i.name, i.rawItem.callId])).toEqual([['write_file', 'w1']]);
+      expect(paused.interruptions.map((i) => [i.name, i.callId])).toEqual([['write_file', 'w1']]);
       expect(existsSync(target)).toBe(false);
       expect(server.connected).toBe(false);
       const stateFile = join(folder.path, 'state.json');

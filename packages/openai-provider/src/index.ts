@@ -6,6 +6,16 @@ export { OpenAIProvider, type OpenAIProviderOptions } from './openaiProvider.js'
 export { OpenAIResponsesModel } from './openaiResponsesModel.js';
 export { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
 export {
+  webSearchTool,
+  fileSearchTool,
+  codeInterpreterTool,
+  imageGenerationTool,
+  type WebSearchToolOptions,
+  type FileSearchToolOptions,
+  type CodeInterpreterToolOptions,
+  type ImageGenerationToolOptions,
+} from './hostedTools.js';
+export {
   OpenAIProviderError,
   isOpenAIProviderError,
   type OpenAIApi,

@@ -25,6 +25,7 @@ describe('OpenAIResponsesModel response conversion', () => {
         role: 'assistant',
         status: 'completed',
         content: [{ type: 'output_text', text: 'Looking it up.', providerData: { annotations: [], logprobs: [] } }],
+        providerData: {},
       },
       { type: 'function_call', id: 'fc_3', callId: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
     ]);
@@ -51,11 +52,15 @@ describe('OpenAIResponsesModel response conversion', () => {
     expect(call.output[0]).toMatchObject({ type: 'function_call', name: 'f', arguments: 'not json {' });
   });
 
-  it('passes output items it does not model through as unknown items', async () => {
-    const item = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } };
-    const server = await fakeServer(fakeRaw(JSON.stringify({ id: 'resp_1', object: 'response', status: 'completed', output: [item], usage: null })));
+  it('passes output items it does not model through as unknown items, and hosted tool calls as hosted_tool_call items', async () => {
+    const item = { type: 'computer_call', id: 'cu_1', status: 'completed', action: { type: 'click', x: 1, y: 2 } };
+    const search = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } };
+    const server = await fakeServer(fakeRaw(JSON.stringify({ id: 'resp_1', object: 'response', status: 'completed', output: [item, search], usage: null })));
     const response = await modelFor(server, 'responses').getResponse(request());
-    expect(response.output).toEqual([{ type: 'unknown', id: 'ws_1', providerData: item }]);
+    expect(response.output).toEqual([
+      { type: 'unknown', id: 'cu_1', providerData: item },
+      { type: 'hosted_tool_call', id: 'ws_1', name: 'web_search_call', status: 'completed', providerData: { type: 'web_search_call', id: 'ws_1', action: search.action } },
+    ]);
     expect((response.usage as Usage).toJSON()).toMatchObject({ requests: 1, inputTokens: 0, outputTokens: 0 });
   });
 

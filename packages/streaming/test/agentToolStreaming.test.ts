@@ -133,7 +133,7 @@ describe('approvals inside a streaming agent tool', () => {
     await paused.completed;
 
     expect(labels(first)).toEqual(['tool_called', 'start(treasury)', 'ctx(treasury)>tool_called', 'ctx(treasury)>tool_approval_requested', 'end(treasury)']);
-    expect(paused.interruptions.map((i) => [i.toolName, i.rawItem.callId, i.agent.name])).toEqual([['pay', 'p1', 'Treasurer']]);
+    expect(paused.interruptions.map((i) => [i.toolName, i.callId, i.agent.name])).toEqual([['pay', 'p1', 'Treasurer']]);
     expect(paid).toEqual([]);
     expect(outerModel.calls).toHaveLength(1);
     // The wire form of the paused call's end event says it paused; it carries no nested run state.
@@ -167,7 +167,7 @@ describe('approvals inside a streaming agent tool', () => {
     const events = await collect(paused);
     await paused.completed;
     expect(events.map(label)).toContain('ctx(middle)>ctx(treasury)>tool_approval_requested');
-    expect(paused.interruptions.map((i) => i.rawItem.callId)).toEqual(['p1']);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['p1']);
 
     paused.state.approve(paused.interruptions[0]!);
     const resumed = await run(top, paused.state, { stream: true });

@@ -110,12 +110,26 @@ export interface ReasoningItem extends ItemBase {
   encryptedContent?: string;
 }
 
+/**
+ * A call the provider ran itself (a hosted tool: web search, file search, code interpreter, image
+ * generation, a remote MCP server's listing, call or approval request / response). `name` is the
+ * provider's item type (or, for MCP approvals, `mcp_approval_request` / `mcp_approval_response`);
+ * the provider's fields are in `providerData`. The reference's shape.
+ */
+export interface HostedToolCallItem extends ItemBase {
+  type: 'hosted_tool_call';
+  name: string;
+  arguments?: string;
+  status?: string;
+  output?: string;
+}
+
 /** An item a provider returned that Baton does not model; passed through unchanged. */
 export interface UnknownItem extends ItemBase {
   type: 'unknown';
 }
 
-export type AgentOutputItem = AssistantMessageItem | FunctionCallItem | FunctionCallResultItem | ReasoningItem | UnknownItem;
+export type AgentOutputItem = AssistantMessageItem | FunctionCallItem | FunctionCallResultItem | ReasoningItem | HostedToolCallItem | UnknownItem;
 
 export type AgentInputItem =
   | SystemMessageItem
@@ -124,6 +138,7 @@ export type AgentInputItem =
   | FunctionCallItem
   | FunctionCallResultItem
   | ReasoningItem
+  | HostedToolCallItem
   | UnknownItem;
 
 /** Run input: a user string or a list of protocol items. */

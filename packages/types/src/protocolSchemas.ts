@@ -81,14 +81,23 @@ export const ReasoningItem = ItemBase.extend({
   encryptedContent: z.string().optional(),
 });
 
+/** A call the provider ran itself (a hosted tool); the provider's fields are in `providerData`. */
+export const HostedToolCallItem = ItemBase.extend({
+  type: z.literal('hosted_tool_call'),
+  name: z.string(),
+  arguments: z.string().optional(),
+  status: z.string().optional(),
+  output: z.string().optional(),
+}).loose();
+
 /** An item a provider returned that Baton does not model; its other fields pass through. */
 export const UnknownItem = ItemBase.extend({ type: z.literal('unknown') }).loose();
 
 /** Anything that may be in a model's input. */
-export const ModelItem = z.union([MessageItem, FunctionCallItem, FunctionCallResultItem, ReasoningItem, UnknownItem]);
+export const ModelItem = z.union([MessageItem, FunctionCallItem, FunctionCallResultItem, ReasoningItem, HostedToolCallItem, UnknownItem]);
 
 /** Anything a model may return. */
-export const OutputModelItem = z.union([AssistantMessageItem, FunctionCallItem, FunctionCallResultItem, ReasoningItem, UnknownItem]);
+export const OutputModelItem = z.union([AssistantMessageItem, FunctionCallItem, FunctionCallResultItem, ReasoningItem, HostedToolCallItem, UnknownItem]);
 
 const TokenDetails = z.record(z.string(), z.number());
 

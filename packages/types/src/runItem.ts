@@ -3,9 +3,20 @@ import type {
   AssistantMessageItem,
   FunctionCallItem,
   FunctionCallResultItem,
+  HostedToolCallItem,
   ReasoningItem,
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
+
+/**
+ * The id a call is approved and answered by: a function call's `callId`; a hosted call's provider
+ * id (a remote MCP server's approval request id).
+ */
+export function toolCallIdOf(rawItem: FunctionCallItem | HostedToolCallItem): string {
+  if (rawItem.type === 'function_call') return rawItem.callId;
+  const providerId = (rawItem.providerData as { id?: unknown } | undefined)?.id;
+  return typeof providerId === 'string' ? providerId : (rawItem.id ?? '');
+}
 
 function jsonSafe(value: unknown): unknown {
   try {
@@ -45,8 +56,8 @@ export class RunMessageOutputItem extends RunItemBase<AssistantMessageItem> {
   }
 }
 
-/** A function call the model made. */
-export class RunToolCallItem extends RunItemBase<FunctionCallItem> {
+/** A function call the model made, or a hosted tool's call the provider ran. */
+export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
   readonly type = 'tool_call_item' as const;
 }
 
@@ -116,11 +127,11 @@ export class RunHandoffOutputItem extends RunItemBase<FunctionCallResultItem> {
   }
 }
 
-/** A tool call waiting for a human decision. */
-export class RunToolApprovalItem extends RunItemBase<FunctionCallItem> {
+/** A tool call waiting for a human decision: a function call, or a hosted MCP server's approval request. */
+export class RunToolApprovalItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
   readonly type = 'tool_approval_item' as const;
   constructor(
-    rawItem: FunctionCallItem,
+    rawItem: FunctionCallItem | HostedToolCallItem,
     agent: RegisteredAgent,
     /** The tool's name as the runner knows it (defaults to the call's name). */
     public readonly toolName: string = rawItem.name,
@@ -132,8 +143,14 @@ export class RunToolApprovalItem extends RunItemBase<FunctionCallItem> {
     return this.rawItem.name;
   }
 
-  get arguments(): string {
+  /** The call's JSON arguments (a hosted MCP approval request keeps them in `rawItem.providerData.arguments`). */
+  get arguments(): string | undefined {
     return this.rawItem.arguments;
+  }
+
+  /** The id the call is approved by (`toolCallIdOf`). */
+  get callId(): string {
+    return toolCallIdOf(this.rawItem);
   }
 
   override toJSON() {

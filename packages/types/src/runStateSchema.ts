@@ -71,6 +71,16 @@ const FunctionCallRawSchema = z.looseObject({
   providerData,
 });
 
+/** A hosted tool's call (web search, a remote MCP server's call or approval request, ...). */
+const HostedToolCallRawSchema = z.looseObject({
+  type: z.literal('hosted_tool_call'),
+  name: z.string(),
+  arguments: z.string().optional(),
+  providerData,
+});
+
+const ToolCallRawSchema = z.discriminatedUnion('type', [FunctionCallRawSchema, HostedToolCallRawSchema]);
+
 const FunctionCallResultRawSchema = z.looseObject({
   type: z.literal('function_call_result'),
   callId: z.string(),
@@ -109,7 +119,7 @@ export const SerializedUsageSchema = z.object({
 
 export const SerializedToolApprovalItemSchema = z.object({
   type: z.literal('tool_approval_item'),
-  rawItem: FunctionCallRawSchema,
+  rawItem: ToolCallRawSchema,
   /** Left out when it is the state's `currentAgent` (see `serializedItemAgent`). */
   agent: SerializedAgentRefSchema.optional(),
   toolName: z.string().min(1),
@@ -123,7 +133,7 @@ export const SerializedToolApprovalItemSchema = z.object({
  */
 export const SerializedRunItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message_output_item'), rawItem: AssistantMessageRawSchema, agent: SerializedAgentRefSchema.optional() }),
-  z.object({ type: z.literal('tool_call_item'), rawItem: FunctionCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_call_item'), rawItem: ToolCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
   z.object({
     type: z.literal('tool_call_output_item'),
     rawItem: FunctionCallResultRawSchema,

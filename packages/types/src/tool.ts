@@ -58,4 +58,15 @@ export interface FunctionTool<TContext = unknown> {
   mcp?: { server: string; toolName: string };
 }
 
-export type Tool<TContext = unknown> = FunctionTool<TContext>;
+/**
+ * A tool the provider runs itself (web search, file search, code interpreter, image generation, a
+ * remote MCP server): its definition is passed through to the provider in `providerData`. The
+ * reference's shape; providers that cannot run it reject it with a `UserError` naming it.
+ */
+export interface HostedTool {
+  type: 'hosted_tool';
+  name: string;
+  providerData?: Record<string, any>;
+}
+
+export type Tool<TContext = unknown> = FunctionTool<TContext> | HostedTool;

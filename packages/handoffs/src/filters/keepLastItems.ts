@@ -1,4 +1,4 @@
-import type { AgentInputItem, HandoffInputData, RunItem } from '@baton/core';
+import { toolCallIdOf, type AgentInputItem, type HandoffInputData, type RunItem } from '@baton/core';
 import { withItems } from '../internal/items.js';
 import { positiveInteger } from '@baton/core/internal';
 
@@ -41,7 +41,8 @@ function callIdOfCall(entry: Entry): string | undefined {
     return item.type === 'function_call' ? item.callId : undefined;
   }
   const item = entry.item as RunItem;
-  return item.type === 'tool_call_item' || item.type === 'handoff_call_item' || item.type === 'tool_approval_item' ? item.rawItem.callId : undefined;
+  if (item.type === 'handoff_call_item') return item.rawItem.callId;
+  return item.type === 'tool_call_item' || item.type === 'tool_approval_item' ? toolCallIdOf(item.rawItem) : undefined;
 }
 
 function callIdOfOutput(entry: Entry): string | undefined {

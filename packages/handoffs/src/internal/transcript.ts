@@ -14,6 +14,8 @@ function renderItem(item: AgentInputItem): string | undefined {
       return `[tool call] ${item.name}(${item.arguments})`;
     case 'function_call_result':
       return `[tool result] ${item.name}: ${renderOutput(item.output)}`;
+    case 'hosted_tool_call':
+      return `[hosted tool] ${item.name}`;
     case 'reasoning':
     case 'unknown':
       return undefined;

@@ -33,6 +33,7 @@ function assemble(turn: FakeResponseTurn, ids: IdSource): Assembled {
     if (piece.type === 'message') texts.push(piece.text);
     else if (piece.type === 'refusal') refusals.push(piece.refusal);
     else if (piece.type === 'reasoning') reasoning.push(piece.summary);
+    else if (piece.type === 'item') throw new Error('Chat Completions has no output items: script this turn for the Responses API.');
     else toolCalls.push({ id: piece.callId ?? ids.next('call'), name: piece.name, arguments: piece.arguments });
   }
   const finishReason = turn.status === 'incomplete' ? 'length' : toolCalls.length > 0 ? 'tool_calls' : 'stop';

@@ -1,6 +1,6 @@
 export { FakeOpenAIServer, startFakeOpenAIServer } from './fakeOpenAIServer.js';
 export type { FakeOpenAIServerOptions, FakeRequestOutcome, RecordedRequest } from './fakeOpenAIServer.js';
-export { fakeError, fakeRaw, fakeRefusal, fakeResponder, fakeResponse, fakeText, fakeToolCalls } from './turns.js';
+export { fakeError, fakeItems, fakeRaw, fakeRefusal, fakeResponder, fakeResponse, fakeText, fakeToolCalls } from './turns.js';
 export type {
   FakeErrorTurn,
   FakeOutput,

@@ -28,6 +28,8 @@ function outputItems(output: readonly FakeOutput[], ids: IdSource): Json[] {
         return { id: ids.next('fc'), type: 'function_call', status: 'completed', call_id: piece.callId ?? ids.next('call'), name: piece.name, arguments: piece.arguments };
       case 'reasoning':
         return { id: ids.next('rs'), type: 'reasoning', summary: [{ type: 'summary_text', text: piece.summary }] };
+      case 'item':
+        return structuredClone(piece.item) as Json;
     }
   });
 }

@@ -9,7 +9,9 @@ export type FakeOutput =
   | { readonly type: 'message'; readonly text: string }
   | { readonly type: 'refusal'; readonly refusal: string }
   | { readonly type: 'function_call'; readonly name: string; readonly arguments: string; readonly callId?: string }
-  | { readonly type: 'reasoning'; readonly summary: string };
+  | { readonly type: 'reasoning'; readonly summary: string }
+  /** A Responses API output item sent as written (a hosted tool's call, say); Chat Completions has none. */
+  | { readonly type: 'item'; readonly item: Readonly<Record<string, unknown>> };
 
 export interface FakeUsage {
   readonly inputTokens?: number;
@@ -121,6 +123,12 @@ export function fakeToolCalls(
 }
 
 /** A refusal. */
+/** A response with Responses API output items as written (hosted tool calls: `web_search_call`, `mcp_approval_request`, ...). */
+export function fakeItems(items: ReadonlyArray<Record<string, unknown>>, options: ResponseOptions & { text?: string } = {}): FakeResponseTurn {
+  const { text, ...rest } = options;
+  return fakeResponse([...items.map((item) => ({ type: 'item' as const, item })), ...(text !== undefined ? [{ type: 'message' as const, text }] : [])], rest);
+}
+
 export function fakeRefusal(refusal: string, options: ResponseOptions = {}): FakeResponseTurn {
   return fakeResponse([{ type: 'refusal', refusal }], options);
 }

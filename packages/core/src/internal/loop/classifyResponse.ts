@@ -1,11 +1,15 @@
 import {
+  ModelBehaviorError,
   RunHandoffCallItem,
+  RunToolApprovalItem,
   RunMessageOutputItem,
   RunReasoningItem,
   RunToolCallItem,
   type FunctionCallItem,
   type FunctionTool,
   type HandoffContract,
+  type HostedTool,
+  type HostedToolCallItem,
   type ModelResponse,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
@@ -24,6 +28,12 @@ export interface HandoffRun {
   readonly ignoredCalls: FunctionCallItem[];
 }
 
+/** A remote MCP server (a `hostedMcpTool`) asking whether one of its tools may run. */
+export interface HostedApprovalRequest {
+  readonly item: RunToolApprovalItem;
+  readonly tool: HostedTool;
+}
+
 /** A model response sorted into what the loop must do with it. */
 export interface ProcessedResponse {
   /** Items the model produced, in order (ignored extra handoff calls left out). */
@@ -34,6 +44,7 @@ export interface ProcessedResponse {
   /** The text of the last assistant message, if any. */
   readonly messageText: string | undefined;
   readonly refusal: string | undefined;
+  readonly hostedApprovals: HostedApprovalRequest[];
 }
 
 export function classifyResponse(
@@ -47,6 +58,7 @@ export function classifyResponse(
   let handoffRun: HandoffRun | undefined;
   let messageText: string | undefined;
   let refusal: string | undefined;
+  const hostedApprovals: HostedApprovalRequest[] = [];
   for (const output of response.output) {
     if (output.type === 'function_call') {
       const handoff = handoffs.find((h) => h.toolName === output.name);
@@ -61,6 +73,11 @@ export function classifyResponse(
         toolRuns.push({ call: output, tool: tools.find((t) => t.name === output.name) });
         newItems.push(new RunToolCallItem(output, agent));
       }
+    } else if (output.type === 'hosted_tool_call') {
+      newItems.push(new RunToolCallItem(output, agent));
+      if (output.name === 'mcp_approval_request' || output.providerData?.type === 'mcp_approval_request') {
+        hostedApprovals.push(hostedApproval(output, agent));
+      }
     } else if (output.type === 'reasoning') {
       newItems.push(new RunReasoningItem(output, agent));
     } else if ((output.type === 'message' || output.type === undefined) && (output as { role?: string }).role === 'assistant') {
@@ -71,5 +88,16 @@ export function classifyResponse(
       refusal = refusalPart && refusalPart.type === 'refusal' ? refusalPart.refusal : undefined;
     }
   }
-  return { newItems, toolRuns, handoffRun, messageText, refusal };
+  return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals };
+}
+
+/** The approval item of an `mcp_approval_request`, named after the remote tool, for the agent's `hostedMcpTool` of that server. */
+function hostedApproval(output: HostedToolCallItem, agent: Agent<any, any>): HostedApprovalRequest {
+  const data = (output.providerData ?? {}) as { server_label?: string; name?: string; id?: string };
+  const tool = agent.getHostedTools().find((t) => t.providerData?.type === 'mcp' && t.providerData.server_label === data.server_label);
+  if (!tool) throw new ModelBehaviorError(`MCP server (${String(data.server_label)}) not found in Agent (${agent.name})`);
+  const raw: HostedToolCallItem = { type: 'hosted_tool_call', name: String(data.name ?? output.name), status: 'in_progress', providerData: output.providerData ?? {} };
+  const id = data.id ?? output.id;
+  if (id !== undefined) raw.id = id;
+  return { item: new RunToolApprovalItem(raw, agent), tool };
 }

@@ -9,6 +9,7 @@ import {
   type HandoffContract,
   type Model,
   type ModelRequest,
+  type SerializedTool,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunFailure } from '../failures.js';
@@ -62,7 +63,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const request: ModelRequest = {
       input: turnInput(record, env),
       modelSettings,
-      tools: capabilities.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict })),
+      tools: offeredTools(agent, capabilities.tools),
       handoffs: handoffs.map((h) => ({
         toolName: h.toolName,
         toolDescription: h.toolDescription,
@@ -79,6 +80,22 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
   });
+}
+
+/**
+ * The tools as the model sees them: MCP servers' tools first, then the agent's own in the order it
+ * lists them (enabled function tools, and hosted tools passed through to the provider).
+ */
+function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[]): SerializedTool[] {
+  const serialize = (t: FunctionTool<any>): SerializedTool => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict });
+  const hosted = agent.getHostedTools();
+  if (hosted.length === 0) return tools.map(serialize);
+  const offered = new Set(tools);
+  const own = agent.tools.flatMap((t): SerializedTool[] =>
+    t.type === 'hosted_tool' ? [{ type: 'hosted_tool', name: t.name, providerData: t.providerData }] : offered.has(t) ? [serialize(t)] : [],
+  );
+  const ownTools = new Set<unknown>(agent.tools);
+  return [...tools.filter((t) => !ownTools.has(t)).map(serialize), ...own];
 }
 
 /** Lists, not maps: a turn offers a handful, and a run waiting on its model holds them. */

@@ -10,7 +10,8 @@ import {
 } from '@baton/types';
 import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../agent.js';
 import type { RunFailure } from '../failures.js';
-import { runItemsToInputItems, toSmartString } from '../items.js';
+import { itemEvent, runItemsToInputItems, toSmartString } from '../items.js';
+import { answerHostedApprovals } from './hostedMcpApprovals.js';
 import type { RunRecord } from '../runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { ProcessedResponse } from './classifyResponse.js';
@@ -44,6 +45,12 @@ export function resolveTurn(
       if (outcome.type === 'approval') interruptions.push(outcome.item);
       else if (outcome.type === 'nested_interruption') interruptions.push(...outcome.interruptions);
     }
+    const answeredBefore = record.generatedItems.length;
+    for (const item of yield* answerHostedApprovals(processed.hostedApprovals, record, env)) {
+      record.generatedItems.push(item);
+      yield* env.emit(itemEvent(item));
+      interruptions.push(item);
+    }
     if (interruptions.length > 0) {
       record.currentStep = { type: 'next_step_interruption', interruptions };
       return 'done';
@@ -66,7 +73,8 @@ export function resolveTurn(
       record.currentStep = { type: 'next_step_handoff' };
       return 'continue';
     }
-    if (processed.toolRuns.length > 0 || processed.messageText === undefined) {
+    // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
+    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }

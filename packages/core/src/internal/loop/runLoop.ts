@@ -4,7 +4,7 @@ import { agentSpan, span } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
-import type { RunFailure } from '../failures.js';
+import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems, itemEvent } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { callModel } from './callModel.js';
@@ -92,9 +92,14 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
       response = yield* modelCall;
     }
     record.modelResponses.push(response);
-    const processed = classifyResponse(response, turn.agent, turn.tools, turn.handoffs);
+    const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs));
     return yield* actOnResponse(processed, response, record, env);
   }).pipe(turnSpan(record, 1));
+}
+
+/** A response the loop cannot act on (an approval request from an MCP server the agent lacks) fails the run. */
+function classified(classify: () => ProcessedResponse): Effect.Effect<ProcessedResponse, RunFailure> {
+  return Effect.try({ try: classify, catch: asRunFailure });
 }
 
 /** The turn's span; a resumed turn is the one that paused (its model call was already counted). */
@@ -113,11 +118,11 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     record.currentStep = undefined;
     if (!response) return 'continue';
     const capabilities = yield* resolveCapabilities(record, env);
-    const processed = classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs);
-    const callIds = new Set(processed.toolRuns.map((run) => run.call.callId));
+    const processed = yield* classified(() => classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs));
+    const callIds = new Set([...processed.toolRuns.map((run) => run.call.callId), ...processed.hostedApprovals.map((request) => request.item.callId)]);
     const answered = new Set<string>();
     record.generatedItems = record.generatedItems.filter((item) => {
-      if (item.type === 'tool_approval_item' && callIds.has(item.rawItem.callId)) return false;
+      if (item.type === 'tool_approval_item' && callIds.has(item.callId)) return false;
       if (item.type === 'tool_call_output_item') answered.add(item.rawItem.callId);
       return true;
     });

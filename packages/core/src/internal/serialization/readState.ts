@@ -36,7 +36,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   const generatedItems: RunItem[] = new Array(json.generatedItems.length);
   for (let i = 0; i < json.generatedItems.length; i++) {
     const item = restoreItem(json.generatedItems[i]!, currentAgent, resolve, ['generatedItems', i]);
-    if (item.type === 'tool_approval_item') approvalItems.set(`${item.toolName}:${item.rawItem.callId}`, item);
+    if (item.type === 'tool_approval_item') approvalItems.set(`${item.toolName}:${item.callId}`, item);
     generatedItems[i] = item;
   }
   const modelResponses: ModelResponse[] = new Array(json.modelResponses.length);

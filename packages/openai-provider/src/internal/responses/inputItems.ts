@@ -9,6 +9,7 @@ import {
   type UserContent,
 } from '@baton/types';
 import { compact, isRecord, providerFields, type Json } from '../json.js';
+import { hostedCallToInput } from './hostedCalls.js';
 
 /** Protocol items to Responses API `input` items. */
 export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
@@ -71,6 +72,8 @@ function toInputItem(item: AgentInputItem): Json | undefined {
       });
     case 'reasoning':
       return reasoningItem(item);
+    case 'hosted_tool_call':
+      return hostedCallToInput(item);
     case 'unknown':
       // A provider item Baton does not model (for example a hosted tool call): sent back as it came.
       return compact({ ...(isRecord(item.providerData) ? item.providerData : {}), id: item.id });

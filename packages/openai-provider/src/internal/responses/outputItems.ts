@@ -1,5 +1,6 @@
 import type { AgentOutputItem, AssistantContent, ItemStatus, ReasoningItem } from '@baton/types';
 import { isRecord, rest, type Json } from '../json.js';
+import { hostedCallFromOutput } from './hostedCalls.js';
 
 /** Responses API `output` items to protocol items; items Baton does not model become `unknown`. */
 export function fromResponsesOutput(output: unknown): AgentOutputItem[] {
@@ -10,7 +11,8 @@ export function fromResponsesOutput(output: unknown): AgentOutputItem[] {
 function toOutputItem(item: Json): AgentOutputItem {
   const id = typeof item.id === 'string' ? item.id : undefined;
   if (item.type === 'message' && item.role === 'assistant' && Array.isArray(item.content)) {
-    const providerData = rest(item, ['id', 'type', 'role', 'status', 'content']);
+    // Always an object, empty or not, as the reference keeps it.
+    const providerData = rest(item, ['id', 'type', 'role', 'status', 'content']) ?? {};
     return withOptional(
       {
         type: 'message',
@@ -35,7 +37,7 @@ function toOutputItem(item: Json): AgentOutputItem {
     );
   }
   if (item.type === 'reasoning') return reasoning(item, id);
-  return withOptional({ type: 'unknown', providerData: item }, { id });
+  return hostedCallFromOutput(item) ?? withOptional({ type: 'unknown', providerData: item }, { id });
 }
 
 function messageContent(part: Json): AssistantContent[] {

@@ -2,6 +2,7 @@ import { UserError, type ModelRequest, type SerializedHandoff, type SerializedTo
 import { compact, isRecord, type Json } from '../json.js';
 import { checkRequiredChoice, checkToolChoice } from '../toolChoice.js';
 import { toResponsesInput } from './inputItems.js';
+import { hostedToolDefinition } from './hostedCalls.js';
 
 /** Tool choices that name a hosted tool type rather than a function. */
 const HOSTED_TOOL_CHOICES = new Set([
@@ -17,7 +18,15 @@ const HOSTED_TOOL_CHOICES = new Set([
 /** The body of `POST /v1/responses` for a model request. */
 export function responsesRequestBody(model: string, request: ModelRequest, stream: boolean): Json {
   const settings = request.modelSettings;
-  const tools = [...request.tools.map(responsesTool), ...request.handoffs.map(handoffTool)];
+  const include: string[] = [];
+  const tools = [
+    ...request.tools.map((tool) => {
+      const converted = responsesTool(tool);
+      if (converted.include !== undefined && !include.includes(converted.include)) include.push(converted.include);
+      return converted.tool;
+    }),
+    ...request.handoffs.map(handoffTool),
+  ];
   const hasTools = tools.length > 0;
   checkRequiredChoice(settings.toolChoice, tools.length);
   const text = compact({
@@ -43,17 +52,17 @@ export function responsesRequestBody(model: string, request: ModelRequest, strea
     conversation: request.conversationId,
     previous_response_id: request.conversationId === undefined ? request.previousResponseId : undefined,
     // `include` and `stream` always present, as the reference sends them.
-    include: [],
+    include,
     stream,
     ...(isRecord(settings.providerData) ? settings.providerData : {}),
   });
 }
 
-function responsesTool(tool: SerializedTool): Json {
+function responsesTool(tool: SerializedTool): { tool: Json; include?: string } {
   if (tool.type === 'function') {
-    return { type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict };
+    return { tool: { type: 'function', name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict } };
   }
-  if (tool.type === 'hosted_tool' && isRecord(tool.providerData)) return { ...tool.providerData };
+  if (tool.type === 'hosted_tool' && isRecord(tool.providerData)) return hostedToolDefinition(tool.name, tool.providerData);
   throw new UserError(`The OpenAI Responses model does not support tools of type "${tool.type}" (tool "${tool.name}").`);
 }
 
