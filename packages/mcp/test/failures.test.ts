@@ -9,7 +9,7 @@ const runner = new Runner({ tracingDisabled: true });
 const longOperation = (callId: string) => functionCall('trigger_long_running_operation', { duration: 20, steps: 20 }, { callId });
 
 function protocolErrorServer(options: { errorFunction?: null } = {}) {
-  return new MCPServerStdio({ name: 'broken', command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'protocolErrorServer.mjs')], ...options });
+  return new MCPServerStdio({ name: 'broken', command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'rawServer.mjs')], ...options });
 }
 
 describe('MCP servers that fail', () => {
@@ -73,7 +73,7 @@ describe('MCP servers that fail', () => {
     const server = new MCPServerStdio({
       name: 'broken',
       command: process.execPath,
-      args: [join(import.meta.dirname, 'fixtures', 'protocolErrorServer.mjs')],
+      args: [join(import.meta.dirname, 'fixtures', 'rawServer.mjs')],
       errorFunction: ({ error }) => `lookup is down (${(error as Error).message.includes('database offline') ? 'database' : 'unknown'})`,
     });
     const model = new ScriptedModel([[functionCall('lookup', { q: 'x' }, { callId: 'c1' })], [assistantMessage('ok')]]);

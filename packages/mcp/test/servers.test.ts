@@ -3,7 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunContext, createMCPToolStaticFilter, getAllMcpTools, invalidateServerToolsCache, Agent } from '@baton/core';
 import type { ServerProcess } from '@baton/testing';
-import { connectMcpServers, MCPServerStdio, type MCPServer } from '../src/index.js';
+import { connectMcpServers, MCPServerStdio, MCPServerStreamableHttp, type MCPServer } from '../src/index.js';
+import { ScriptedModel, assistantMessage, functionCall, resultText } from '@baton/testing';
+import { Runner } from '@baton/core';
 import { everythingOverHttp, everythingOverStdio, filesystemOver, sseClient, streamableHttpClient, temporaryFolder } from './servers.js';
 
 /** Counts `listTools()` calls that reach the server. */
@@ -130,6 +132,12 @@ describe('the filesystem server on a temporary folder', () => {
     folder.remove();
   });
 
+  it('lists its tools', async () => {
+    const names = (await server.listTools()).map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining(['read_text_file', 'write_file', 'list_directory', 'search_files']));
+    expect((await getAllMcpTools([server])).map((t) => t.name)).toEqual(names);
+  });
+
   it('reads and writes files in the folder only', async () => {
     expect([...(await server.callTool('read_text_file', { path: join(folder.path, 'notes.txt') }))]).toEqual([{ type: 'text', text: 'buy milk' }]);
     await server.callTool('write_file', { path: join(folder.path, 'todo.txt'), content: 'call mom' });
@@ -191,5 +199,56 @@ describe('connectMcpServers', () => {
     const broken = new MCPServerStdio({ name: 'broken', command: '/nonexistent/mcp-server', stderr: 'ignore' });
     await expect(connectMcpServers([good, broken], { strict: true })).rejects.toThrow(/broken/);
     expect(good.connected).toBe(false);
+  });
+});
+
+describe('more than one server', () => {
+  it('the same tool name on two servers is a UserError naming it', async () => {
+    const first = everythingOverStdio({ name: 'first', toolFilter: { allowedToolNames: ['echo', 'get-sum'] } });
+    const second = everythingOverStdio({ name: 'second', toolFilter: { allowedToolNames: ['echo'] } });
+    const servers = await connectMcpServers([first, second]);
+    try {
+      await expect(getAllMcpTools(servers.active)).rejects.toThrow('Duplicate tool names found across MCP servers: echo');
+      const model = new ScriptedModel([[assistantMessage('never')]]);
+      await expect(new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model, mcpServers: servers.active }), 'go')).rejects.toThrow(/Duplicate tool names/);
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it('fullCommand splits into command and arguments', () => {
+    const server = new MCPServerStdio({ fullCommand: 'node server.js --port 3' });
+    expect([server.command, server.args, server.name]).toEqual(['node', ['server.js', '--port', '3'], 'stdio: node']);
+  });
+});
+
+describe('toolMetaResolver', () => {
+  it('sends the `_meta` it returns with each call, seeing the run context, server, tool and arguments', async () => {
+    const server = new MCPServerStdio({
+      name: 'raw',
+      command: process.execPath,
+      args: [join(import.meta.dirname, 'fixtures', 'rawServer.mjs')],
+      toolMetaResolver: ({ runContext, serverName, toolName, arguments: args }) => ({ tenant: (runContext.context as { tenant: string }).tenant, serverName, toolName, q: args?.q }),
+    });
+    const model = new ScriptedModel([[functionCall('meta', { q: 'x' }, { callId: 'c1' })], [assistantMessage('ok')]]);
+    await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model, mcpServers: [server] }), 'go', { context: { tenant: 'acme' } });
+    expect(JSON.parse(resultText(model.lastCall, 'c1'))).toEqual({ meta: { tenant: 'acme', serverName: 'raw', toolName: 'meta', q: 'x' }, arguments: { q: 'x' } });
+  });
+});
+
+describe('bad options', () => {
+  it.each([
+    [() => new MCPServerStdio({ command: '' }), /`command` \(or `fullCommand`\) must be a non-empty string/],
+    [() => everythingOverStdio({ timeout: 0 }), /`timeout` must be a positive number, got 0/],
+    [() => everythingOverStdio({ maxListPages: 1.5 }), /`maxListPages` must be a positive integer/],
+    [() => everythingOverStdio({ requireApproval: { always: { toolNames: 'echo' } } as never }), /`requireApproval.always.toolNames` must be a list of tool names/],
+    [() => everythingOverStdio({ requireApproval: 'sometimes' as never }), /`requireApproval` must be 'always', 'never'/],
+    [() => new MCPServerStreamableHttp({ url: 'not a url' }), /MCPServerStreamableHttp: `url` is not a valid URL: "not a url"/],
+  ])('%#: a UserError naming the option', (make, message) => {
+    expect(make).toThrow(message);
+  });
+
+  it('calling a server that is not connected names it', async () => {
+    await expect(everythingOverStdio({ name: 'idle' }).listTools()).rejects.toThrow('MCP server "idle" is not connected: call connect() first');
   });
 });
