@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, RunState, Runner, type ToolInputGuardrail } from '@baton/core';
-import { ScriptedModel, assistantMessage, functionCall, inputOf, modelResponder, outputText, isProcessAlive, resultText, toolResultsOf } from '@baton/testing';
+import { ScriptedModel, assistantMessage, deferred, functionCall, inputOf, modelResponder, outputText, isProcessAlive, resultText, toolResultsOf } from '@baton/testing';
 import { everythingOverStdio, filesystemOver, temporaryFolder } from './servers.js';
 
 const runner = new Runner({ tracingDisabled: true });
@@ -41,6 +41,43 @@ describe('an agent with MCP servers', () => {
     expect(pid).toEqual(expect.any(Number));
     expect(server.connected).toBe(false);
     expect(isProcessAlive(pid!)).toBe(false);
+  });
+
+  it('concurrent runs sharing one server object share the connection; the last to end closes it', async () => {
+    const server = everythingOverStdio();
+    const pids = new Set<number>();
+    // A run that calls echo, waits at its gate inside the next model call, then calls echo again.
+    const gatedRun = (name: string) => {
+      const gate = deferred<void>();
+      const waiting = deferred<void>();
+      const model = new ScriptedModel([
+        [functionCall('echo', { message: `${name} 1` }, { callId: `${name}1` })],
+        modelResponder(async () => {
+          pids.add(server.pid!);
+          waiting.resolve();
+          await gate.promise;
+          return [functionCall('echo', { message: `${name} 2` }, { callId: `${name}2` })];
+        }),
+        [assistantMessage(`${name} done`)],
+      ]);
+      const result = runner.run(new Agent({ name, model, mcpServers: [server] }), 'go');
+      return { model, result, gate, waiting };
+    };
+    // The first run connects the server; the second joins that connection.
+    const first = gatedRun('first');
+    await first.waiting.promise;
+    const second = gatedRun('second');
+    await second.waiting.promise;
+    // The run that opened the connection ends first: the other still needs the server.
+    first.gate.resolve();
+    expect((await first.result).finalOutput).toBe('first done');
+    expect(server.connected).toBe(true);
+    second.gate.resolve();
+    expect((await second.result).finalOutput).toBe('second done');
+    expect(resultText(second.model.lastCall, 'second2')).toBe('Echo: second 2');
+    expect(pids.size).toBe(1);
+    expect(server.connected).toBe(false);
+    expect(isProcessAlive([...pids][0]!)).toBe(false);
   });
 
   it('sends image content as an input image and structured content as JSON', async () => {

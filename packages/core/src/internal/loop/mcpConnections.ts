@@ -2,41 +2,59 @@ import * as Effect from 'effect/Effect';
 import type { MCPServer } from '@baton/types';
 import { getLogger } from '../../logger.js';
 
+/** A connection some runs opened: it stays open while any of them is still going. */
+interface Lease {
+  holders: number;
+  readonly ready: Promise<void>;
+}
+
 /**
- * The MCP servers a run connected itself (those that said `connected: false` when it needed their
- * tools). The run closes them when it ends, however it ends (a pause included), so no server
- * process outlives the run; servers the caller connected stay the caller's to close.
+ * Runs that connected a server themselves, per server. Shared by every run in the process on
+ * purpose: concurrent runs of agents that share a server object (defined once, used by every
+ * request) share its connection, and the last of them to end closes it.
+ */
+const leases = new WeakMap<MCPServer, Lease>();
+
+/**
+ * The MCP servers one run connected itself (those that said `connected: false` when it needed
+ * their tools). The run lets go of them when it ends, however it ends (a pause included); the last
+ * run holding a server closes it, so no server process outlives the runs that started it. Servers
+ * the caller connected stay the caller's to close.
  */
 export class McpConnections {
-  readonly #opened: MCPServer[] = [];
-  readonly #connecting = new Map<MCPServer, Promise<void>>();
+  readonly #held = new Set<MCPServer>();
 
-  /** Connects the server when it says it is not connected; concurrent callers share one attempt. */
+  /** Connects the server when it says it is not connected (or joins the connection another run opened). */
   ensure(server: MCPServer): Promise<void> {
-    if (server.connected !== false) return Promise.resolve();
-    let attempt = this.#connecting.get(server);
-    if (!attempt) {
-      attempt = server.connect().then(
-        () => {
-          this.#opened.push(server);
-          this.#connecting.delete(server);
-        },
-        (error: unknown) => {
-          this.#connecting.delete(server);
-          throw error;
-        },
-      );
-      this.#connecting.set(server, attempt);
+    const lease = leases.get(server);
+    if (this.#held.has(server)) return lease!.ready;
+    if (!lease && server.connected !== false) return Promise.resolve();
+    if (lease) {
+      lease.holders++;
+    } else {
+      const ready = server.connect();
+      leases.set(server, { holders: 1, ready });
+      // A connection that failed is nobody's: the next run tries again.
+      ready.catch(() => {
+        if (leases.get(server)?.ready === ready) leases.delete(server);
+      });
     }
-    return attempt;
+    this.#held.add(server);
+    return leases.get(server)!.ready;
   }
 
-  /** Closes what this run opened, newest first; a failing close is logged, never the run's error. */
+  /** Lets go of what this run holds, newest first; a failing close is logged, never the run's error. */
   readonly closeAll: Effect.Effect<void> = Effect.suspend(() => {
-    const opened = this.#opened.splice(0).reverse();
-    if (opened.length === 0) return Effect.void;
+    const held = [...this.#held].reverse();
+    this.#held.clear();
+    const toClose = held.filter((server) => {
+      const lease = leases.get(server);
+      if (!lease || --lease.holders > 0) return false;
+      leases.delete(server);
+      return true;
+    });
     return Effect.forEach(
-      opened,
+      toClose,
       (server) =>
         Effect.tryPromise(() => server.close()).pipe(
           Effect.catch((error) => Effect.sync(() => getLogger('openai-agents:mcp').warn(`Closing MCP server "${server.name}" failed: ${String(error.cause ?? error)}`))),

@@ -2,8 +2,7 @@ import * as Effect from 'effect/Effect';
 import { UserError, type FunctionTool, type MCPServer, type MCPTool } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import { listServerTools, mcpToolsToFunctionTools } from '../../mcpTools.js';
-import type { RunFailure } from '../failures.js';
-import { fromUserCode } from '../userCode.js';
+import { asRunFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../runRecord.js';
 import type { LoopEnv } from './loopEnv.js';
 import { annotate, span } from './span.js';
@@ -20,7 +19,7 @@ export function agentMcpTools(agent: Agent<any, any>, record: RunRecord, env: Lo
   const servers = agent.mcpServers;
   if (servers.length === 0) return Effect.succeed(NONE);
   return Effect.forEach(servers, (server) => serverListing(server, agent, record, env)).pipe(
-    Effect.flatMap((listings) => fromUserCode(() => Promise.resolve(mcpToolsToFunctionTools<any>(servers, listings, agent.mcpConfig)))),
+    Effect.flatMap((listings) => Effect.try({ try: () => mcpToolsToFunctionTools<any>(servers, listings, agent.mcpConfig), catch: asRunFailure })),
   );
 }
 
