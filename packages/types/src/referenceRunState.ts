@@ -28,7 +28,6 @@ const FEATURES: Record<string, string> = {
   computer_call: 'computer tool approvals',
   shell_call: 'shell tool approvals',
   apply_patch_call: 'apply-patch tool approvals',
-  hosted_tool_call: 'hosted MCP tool approvals',
 };
 
 function unsupported(feature: string, path: Array<string | number>): RunStateError {
@@ -85,6 +84,8 @@ function runItem(item: Json, path: Array<string | number>): Json {
   if (typeof item.type !== 'string' || !ITEM_TYPES.has(item.type)) throw unsupported(`run items of type ${JSON.stringify(item.type)}`, [...path, 'type']);
   if (item.type !== 'tool_approval_item') return item;
   const { functionToolStateKey: _key, ...approval } = item;
+  // A remote MCP server's approval request is named after the server's tool (the reference leaves the name out).
+  if (raw.type === 'hosted_tool_call' && typeof approval.toolName !== 'string') approval.toolName = raw.name;
   return approval;
 }
 
@@ -111,7 +112,8 @@ function approvalsOf(context: Json): Json {
     const current = out[toolName];
     out[toolName] = current ? mergeRecords(current, record) : { ...record };
   };
-  for (const [name, record] of Object.entries((context.approvals ?? {}) as Record<string, Json>)) merge(name, record);
+  // Hosted MCP decisions are kept under `["hosted_mcp", server, tool]`; Baton keeps them by the tool's name.
+  for (const [name, record] of Object.entries((context.approvals ?? {}) as Record<string, Json>)) merge(name.startsWith('["hosted_mcp"') ? toolNameOf(name) : name, record);
   for (const entry of list(context.functionApprovals)) {
     for (const [key, record] of Object.entries((entry.approvals ?? {}) as Record<string, Json>)) merge(toolNameOf(key), record);
   }

@@ -111,6 +111,27 @@ describe('hosted tools (same on both SDKs)', () => {
     expect(both.baton.sentBack).toContainEqual(expect.objectContaining({ type: 'mcp_approval_response', approve: true, approval_request_id: 'mcpr_1' }));
   });
 
+  it('paused on the reference, approved and resumed on Baton: the same answer goes back', async () => {
+    const { sdks } = await import('./sdks.js');
+    const [reference, baton] = [sdks[0]!, sdks[1]!];
+    const stored = await withServer([fakeItems([approvalRequest])], async (_, server) => {
+      const paused = await runner(reference, server).run(new reference.sdk.Agent({ name: 'Researcher', tools: hostedTools(reference) }), 'What is Baton?');
+      return paused.state.toString();
+    });
+    const resumedOn = (under: SdkUnderTest) =>
+      withServer([fakeText('Baton is an agents SDK.')], async (_, server) => {
+        const agent = new under.sdk.Agent({ name: 'Researcher', tools: hostedTools(under) });
+        const state = await under.sdk.RunState.fromString(agent, stored);
+        const [pending] = state.getInterruptions();
+        state.approve(pending!);
+        const result = await runner(under, server).run(agent, state);
+        return { pending: (pending as any).name, finalOutput: result.finalOutput, sentBack: (server.requests[0]!.body as { input: unknown[] }).input };
+      });
+    const [onReference, onBaton] = [await resumedOn(reference), await resumedOn(baton)];
+    expect(onBaton).toEqual(onReference);
+    expect(onBaton.sentBack).toContainEqual(expect.objectContaining({ type: 'mcp_approval_response', approve: true, approval_request_id: 'mcpr_1' }));
+  });
+
   it('rejected with a message', async () => {
     const both = await onBoth((under) =>
       withServer([fakeItems([approvalRequest]), fakeText('I may not ask.')], async (_, server) => {
