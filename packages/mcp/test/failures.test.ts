@@ -36,6 +36,8 @@ describe('MCP servers that fail', () => {
     expect(result.finalOutput).toBe('sorry');
     expect(resultText(model.lastCall, 'c1')).toMatch(/^MCP server "everything" failed to run tool "trigger-long-running-operation": .*[Cc]onnection closed.*\. Please try again\.$/);
     expect(isProcessAlive(pid)).toBe(false);
+    // The next turn connected the server again: its tools were still offered.
+    expect(model.lastCall!.request.tools.map((t) => t.name)).toContain('echo');
     expect(server.connected).toBe(false);
   });
 

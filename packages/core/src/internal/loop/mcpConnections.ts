@@ -5,7 +5,8 @@ import { getLogger } from '../../logger.js';
 /** A connection some runs opened: it stays open while any of them is still going. */
 interface Lease {
   holders: number;
-  readonly ready: Promise<void>;
+  ready: Promise<void>;
+  connecting: boolean;
 }
 
 /**
@@ -24,23 +25,29 @@ const leases = new WeakMap<MCPServer, Lease>();
 export class McpConnections {
   readonly #held = new Set<MCPServer>();
 
-  /** Connects the server when it says it is not connected (or joins the connection another run opened). */
+  /**
+   * Connects the server when it says it is not connected, or joins the connection another run
+   * opened. A connection that dropped (the server process died) is opened again.
+   */
   ensure(server: MCPServer): Promise<void> {
-    const lease = leases.get(server);
-    if (this.#held.has(server)) return lease!.ready;
-    if (!lease && server.connected !== false) return Promise.resolve();
-    if (lease) {
+    let lease = leases.get(server);
+    if (!lease) {
+      if (server.connected !== false) return Promise.resolve();
+      lease = { holders: 0, ready: Promise.resolve(), connecting: false };
+      leases.set(server, lease);
+    }
+    if (!this.#held.has(server)) {
+      this.#held.add(server);
       lease.holders++;
-    } else {
-      const ready = server.connect();
-      leases.set(server, { holders: 1, ready });
-      // A connection that failed is nobody's: the next run tries again.
-      ready.catch(() => {
-        if (leases.get(server)?.ready === ready) leases.delete(server);
+    }
+    if (!lease.connecting && server.connected === false) {
+      const current = lease;
+      current.connecting = true;
+      current.ready = server.connect().finally(() => {
+        current.connecting = false;
       });
     }
-    this.#held.add(server);
-    return leases.get(server)!.ready;
+    return lease.ready;
   }
 
   /** Lets go of what this run holds, newest first; a failing close is logged, never the run's error. */
