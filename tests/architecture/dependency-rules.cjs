@@ -32,7 +32,7 @@ const layers = {
   definitions: [
     anyOf(core, [
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
-      'modelProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
+      'modelProvider', 'multiProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
       'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools', 'hostedMcpTool',
     ]),
     anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),

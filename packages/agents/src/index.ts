@@ -57,6 +57,8 @@ export {
   type MCPServerSSEOptions,
   type MCPServersOptions,
 } from '@baton/mcp';
+// Explicit, so it wins over core's MultiProvider from `export *`: this one has OpenAI built in.
+export { MultiProvider } from './multiProvider.js';
 
 setDefaultModelProvider(new OpenAIProvider());
 setDefaultOpenAITracingExporter();

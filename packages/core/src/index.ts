@@ -71,6 +71,7 @@ export {
   type SessionHistoryTransactionAwareSession,
 } from './sessionHistory.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
+export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './multiProvider.js';
 export { ModelProviderService } from './modelProviderService.js';
 export { SessionService } from './sessionService.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';

@@ -67,10 +67,17 @@ export function isRunError(error: unknown): error is RunError {
 /**
  * A model provider's own error, such as `OpenAIProviderError`: an `AgentsError` whose `_tag` ends in
  * `ProviderError` (the convention every provider follows), so `Effect.catchTag('OpenAIProviderError', ...)`
- * narrows it without widening the other tags.
+ * narrows it without widening the other tags. Providers also say why (`reason`), the HTTP status when
+ * the vendor answered with one, and whether trying again may help (`retryable`); the provider contract
+ * kit (`@baton/testing/contract`) checks that they do.
  */
 export interface ModelProviderError extends AgentsError {
   readonly _tag: `${string}ProviderError`;
+  /** Why the call failed, in the provider's words (`'http'`, `'aborted'`, `'stream_interrupted'`, ...). */
+  readonly reason?: string;
+  readonly status?: number | undefined;
+  readonly retryable?: boolean;
+  readonly requestId?: string | undefined;
 }
 
 export function isModelProviderError(error: unknown): error is ModelProviderError {
