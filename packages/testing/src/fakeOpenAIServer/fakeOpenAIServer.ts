@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chatChunks, chatCompletion } from './chatCompletionsWire.js';
-import { responsesEvents, responsesObject } from './responsesWire.js';
+import { matchRoute, RENDERERS, type ApiRenderer, type FakeApi, type FakeRoute } from './apis.js';
 import { closedWithin, writeSse, type StreamEnding } from './sseWriter.js';
 import type { FakeErrorTurn, FakeRawTurn, FakeRequestBody, FakeResponseTurn, FakeTurn } from './turns.js';
 import { IdSource } from './wireUtils.js';
 import { FakeConversations } from './conversationsApi.js';
-
 
 /** How the server's answer to a request ended. */
 export type FakeRequestOutcome = 'pending' | 'completed' | 'client_closed' | 'cut' | 'ended_early';
@@ -18,7 +16,11 @@ export interface RecordedRequest {
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: FakeRequestBody;
-  /** The request asked for a streamed answer (`stream: true`). */
+  /** The model API the path belongs to (undefined for the Conversations API and unknown routes). */
+  readonly api: FakeApi | undefined;
+  /** The model asked for: the body's `model`, or for Gemini the one in the path. */
+  readonly model: string | undefined;
+  /** The request asked for a streamed answer (`stream: true` in the body, or Gemini's `:streamGenerateContent` route). */
   readonly stream: boolean;
   /** `client_closed` means the client closed the connection before the answer was complete. */
   readonly outcome: FakeRequestOutcome;
@@ -34,11 +36,13 @@ interface Entry {
 }
 
 /**
- * A local OpenAI-compatible HTTP server for tests and offline demos: `POST /v1/responses` and
- * `POST /v1/chat/completions`, JSON or SSE, answering each request with the next scripted turn;
- * and the Conversations API (`/v1/conversations...`), kept in memory.
+ * A local model server for tests and offline demos that speaks several vendors' wire formats,
+ * answering each request with the next scripted turn rendered for the API it called, as JSON or SSE:
+ * OpenAI's `POST /v1/responses` and `POST /v1/chat/completions` (and the Conversations API,
+ * `/v1/conversations...`, kept in memory), Anthropic's `POST /v1/messages`, and Gemini's
+ * `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent?alt=sse` (also under `/v1`).
  * It listens on 127.0.0.1 on a random port and records every request (body, headers, and whether
- * the client closed the connection early).
+ * the client closed the connection early). `FakeModelServer` is the same class.
  */
 export class FakeOpenAIServer {
   readonly #server: Server;
@@ -54,8 +58,7 @@ export class FakeOpenAIServer {
       this.#handle(req, res).catch((error: unknown) => {
         // A responder that throws is a bug in the test: answer with it instead of hanging (and ask not to retry).
         if (res.headersSent) return void res.destroy();
-        const message = `FakeOpenAIServer: the scripted turn failed: ${error instanceof Error ? error.message : String(error)}`;
-        sendJson(res, 500, errorBody(message, 'server_error', 'fake_server_error'), { 'x-should-retry': 'false' });
+        sendJson(res, 500, RENDERERS['openai-responses'].errorBody(500, failedTurnMessage(error), 'fake_server_error'), { 'x-should-retry': 'false' });
       });
     });
   }
@@ -78,6 +81,16 @@ export class FakeOpenAIServer {
   /** The base URL to give an OpenAI client: `http://127.0.0.1:<port>/v1`. */
   get baseURL(): string {
     return `${this.url}/v1`;
+  }
+
+  /** The base URL to give an Anthropic client (`@ai-sdk/anthropic`'s `baseURL`): `http://127.0.0.1:<port>/v1`. */
+  get anthropicBaseURL(): string {
+    return `${this.url}/v1`;
+  }
+
+  /** The base URL to give a Gemini client (`@ai-sdk/google`'s `baseURL`): `http://127.0.0.1:<port>/v1beta`. */
+  get googleBaseURL(): string {
+    return `${this.url}/v1beta`;
   }
 
   get requests(): readonly RecordedRequest[] {
@@ -125,13 +138,17 @@ export class FakeOpenAIServer {
     }
     const index = this.#entries.length;
     const [path = '/', search = ''] = (req.url ?? '/').split('?');
+    const query = new URLSearchParams(search);
+    const route = matchRoute(path, query);
     const record: Entry['record'] = {
       index,
       method: req.method ?? 'GET',
       path,
       headers: headersOf(req),
       body,
-      stream: body.stream === true,
+      api: route?.api,
+      model: route?.model ?? (typeof body.model === 'string' ? body.model : undefined),
+      stream: route?.streamRoute ?? body.stream === true,
       outcome: 'pending',
     };
     let settle!: () => void;
@@ -144,28 +161,27 @@ export class FakeOpenAIServer {
       settle();
     });
     const requestId = `req_fake_${index + 1}`;
-    const conversations = isJson ? this.#conversations.handle(record.method, path, new URLSearchParams(search), body as Record<string, unknown>) : undefined;
+    const conversations = isJson ? this.#conversations.handle(record.method, path, query, body as Record<string, unknown>) : undefined;
     if (conversations) return sendJson(res, conversations.status, conversations.body, { 'x-request-id': requestId });
-    const api = path === '/v1/responses' ? 'responses' : path === '/v1/chat/completions' ? 'chat' : undefined;
-    if (req.method !== 'POST' || api === undefined) {
-      sendJson(res, 404, errorBody(`FakeOpenAIServer: no route for ${req.method} ${path}.`, 'invalid_request_error', 'not_found'), { 'x-request-id': requestId });
-      return;
+    const renderer = RENDERERS[route?.api ?? 'openai-responses'];
+    const idHeaders: Record<string, string> = renderer.requestIdHeader === undefined ? {} : { [renderer.requestIdHeader]: requestId };
+    const fail = (status: number, message: string, code: string | null) => sendJson(res, status, renderer.errorBody(status, message, code), idHeaders);
+    if (req.method !== 'POST' || route === undefined) return fail(404, `FakeOpenAIServer: no route for ${req.method} ${path}.`, 'not_found');
+    if (!isJson) return fail(400, 'FakeOpenAIServer: the request body is not JSON.', null);
+    try {
+      const turn = this.#nextTurn(path, body);
+      if (turn === undefined) return fail(400, `FakeOpenAIServer: no scripted turn left for POST ${path} (request #${index}).`, 'no_scripted_turn');
+      if (turn.delayMs !== undefined && (await closedWithin(res, turn.delayMs))) return;
+      const headers = { ...idHeaders, ...turn.headers };
+      if (turn.type === 'error') return sendError(res, turn, renderer, headers);
+      if (turn.type === 'raw') return sendRaw(res, turn, headers);
+      const request = { body, model: record.model ?? 'fake-model' };
+      await this.#sendResponse(res, turn, route, renderer, request, record.stream, headers, mark);
+    } catch (error) {
+      // A responder that throws (or a turn the API cannot render) is a bug in the test: answer with it instead of hanging (and ask not to retry).
+      if (res.headersSent) return void res.destroy();
+      sendJson(res, 500, renderer.errorBody(500, failedTurnMessage(error), 'fake_server_error'), { ...idHeaders, 'x-should-retry': 'false' });
     }
-    if (!isJson) {
-      sendJson(res, 400, errorBody('FakeOpenAIServer: the request body is not JSON.', 'invalid_request_error', null), { 'x-request-id': requestId });
-      return;
-    }
-    const turn = this.#nextTurn(path, body);
-    if (turn === undefined) {
-      const message = `FakeOpenAIServer: no scripted turn left for POST ${path} (request #${index}).`;
-      sendJson(res, 400, errorBody(message, 'invalid_request_error', 'no_scripted_turn'), { 'x-request-id': requestId });
-      return;
-    }
-    if (turn.delayMs !== undefined && (await closedWithin(res, turn.delayMs))) return;
-    const headers = { 'x-request-id': requestId, ...turn.headers };
-    if (turn.type === 'error') return sendError(res, turn, headers);
-    if (turn.type === 'raw') return sendRaw(res, turn, headers);
-    await this.#sendResponse(res, turn, api, body, headers, mark);
   }
 
   #nextTurn(path: string, body: FakeRequestBody): Exclude<FakeTurn, { type: 'responder' }> | undefined {
@@ -177,32 +193,30 @@ export class FakeOpenAIServer {
   async #sendResponse(
     res: ServerResponse,
     turn: FakeResponseTurn,
-    api: 'responses' | 'chat',
-    body: FakeRequestBody,
+    route: FakeRoute,
+    renderer: ApiRenderer,
+    request: { body: FakeRequestBody; model: string },
+    stream: boolean,
     headers: Record<string, string>,
     mark: (ending: StreamEnding) => void,
   ): Promise<void> {
-    if (api === 'chat' && turn.status === 'failed') {
-      const error = turn.error ?? { code: 'server_error', message: 'The model failed to produce a response.' };
-      sendJson(res, 500, errorBody(error.message, 'server_error', error.code), headers);
-      return;
-    }
-    if (body.stream !== true) {
-      sendJson(res, 200, api === 'responses' ? responsesObject(turn, body, this.#ids) : chatCompletion(turn, body, this.#ids), headers);
-      return;
-    }
-    const events = api === 'responses' ? responsesEvents(turn, body, this.#ids) : chatChunks(turn, body, this.#ids);
-    await writeSse(res, events, turn.stream ?? {}, api, headers, mark);
+    const failure = renderer.failure(turn, stream);
+    if (failure !== undefined) return sendJson(res, failure.status, failure.body, headers);
+    if (!stream) return sendJson(res, 200, renderer.json(turn, request, this.#ids), headers);
+    const events = renderer.events(turn, request, this.#ids);
+    // Gemini's streaming route without `?alt=sse` answers the chunks as one JSON array.
+    if (route.streamRoute === true && route.sse !== true) return sendJson(res, 200, events, headers);
+    await writeSse(res, events, turn.stream ?? {}, renderer.flavour, headers, mark);
   }
 }
 
-/** Starts a fake OpenAI server on a random loopback port. */
+/** Starts a fake model server (OpenAI, Anthropic and Gemini routes) on a random loopback port. */
 export function startFakeOpenAIServer(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
   return FakeOpenAIServer.start(options);
 }
 
-function errorBody(message: string, type: string, code: string | null): Record<string, unknown> {
-  return { error: { message, type, param: null, code } };
+function failedTurnMessage(error: unknown): string {
+  return `FakeOpenAIServer: the scripted turn failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
@@ -210,13 +224,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, turn: FakeErrorTurn, headers: Record<string, string>): void {
+function sendError(res: ServerResponse, turn: FakeErrorTurn, renderer: ApiRenderer, headers: Record<string, string>): void {
   if (typeof turn.body === 'string') {
     res.writeHead(turn.status, { 'content-type': turn.contentType ?? 'text/plain', ...headers });
     res.end(turn.body);
     return;
   }
-  const body = turn.body ?? errorBody(`Fake error with status ${turn.status}.`, turn.status >= 500 ? 'server_error' : 'invalid_request_error', `fake_${turn.status}`);
+  const body = turn.body ?? renderer.errorBody(turn.status, `Fake error with status ${turn.status}.`, `fake_${turn.status}`);
   sendJson(res, turn.status, body, headers);
 }
 
@@ -240,4 +254,16 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
+}
+
+/** `FakeOpenAIServer` under a vendor-neutral name (the same class: it also speaks Anthropic and Gemini). */
+export const FakeModelServer = FakeOpenAIServer;
+/** An instance of `FakeModelServer` (the same as `FakeOpenAIServer`). */
+export type FakeModelServer = FakeOpenAIServer;
+/** Options of `FakeModelServer.start` (the same as `FakeOpenAIServerOptions`). */
+export type FakeModelServerOptions = FakeOpenAIServerOptions;
+
+/** `startFakeOpenAIServer` under a vendor-neutral name. */
+export function startFakeModelServer(options: FakeModelServerOptions = {}): Promise<FakeModelServer> {
+  return FakeOpenAIServer.start(options);
 }

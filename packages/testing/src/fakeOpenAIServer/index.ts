@@ -1,5 +1,7 @@
-export { FakeOpenAIServer, startFakeOpenAIServer } from './fakeOpenAIServer.js';
-export type { FakeOpenAIServerOptions, FakeRequestOutcome, RecordedRequest } from './fakeOpenAIServer.js';
+export { FakeModelServer, FakeOpenAIServer, startFakeModelServer, startFakeOpenAIServer } from './fakeOpenAIServer.js';
+export type { FakeModelServerOptions, FakeOpenAIServerOptions, FakeRequestOutcome, RecordedRequest } from './fakeOpenAIServer.js';
+/** The model API a recorded request called (`RecordedRequest.api`). */
+export type { FakeApi } from './apis.js';
 export { fakeError, fakeItems, fakeRaw, fakeRefusal, fakeResponder, fakeResponse, fakeText, fakeToolCalls } from './turns.js';
 export type {
   FakeErrorTurn,

@@ -7,15 +7,26 @@ type Json = Record<string, unknown>;
 export type StreamEnding = 'completed' | 'cut' | 'ended_early' | 'client_closed';
 
 /**
- * Writes events as SSE frames, applying the turn's stream options. Responses frames carry an
- * `event:` line and a `sequence_number`; Chat Completions frames are bare `data:` lines followed by
- * `data: [DONE]`.
+ * How frames are written: `responses` (an `event:` line and a `sequence_number`), `chat` (bare
+ * `data:` lines, then `data: [DONE]`), `anthropic` (an `event:` line named after the event's
+ * `type`), `gemini` (bare `data:` lines, no terminator).
  */
+export type SseFlavour = 'responses' | 'chat' | 'anthropic' | 'gemini';
+
+/** The not-JSON frame `malformedFrameAt` writes, shaped like the flavour's frames. */
+const MALFORMED: Record<SseFlavour, string> = {
+  responses: 'data: {"type": "response.output_text.delta", this is not json\n\n',
+  chat: 'data: {"type": "response.output_text.delta", this is not json\n\n',
+  anthropic: 'event: content_block_delta\ndata: {"type": "content_block_delta", this is not json\n\n',
+  gemini: 'data: {"candidates": [ this is not json\n\n',
+};
+
+/** Writes events as SSE frames in the flavour's framing, applying the turn's stream options. */
 export async function writeSse(
   res: ServerResponse,
   events: Json[],
   options: FakeStreamOptions,
-  flavour: 'responses' | 'chat',
+  flavour: SseFlavour,
   headers: Record<string, string>,
   mark: (ending: StreamEnding) => void = () => {},
 ): Promise<StreamEnding> {
@@ -30,6 +41,8 @@ export async function writeSse(
     if (flavour === 'responses') {
       const framed = { ...event, sequence_number: sequence++ };
       send(`event: ${String(event.type)}\ndata: ${JSON.stringify(framed)}\n\n`);
+    } else if (flavour === 'anthropic') {
+      send(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`);
     } else {
       send(`data: ${JSON.stringify(event)}\n\n`);
     }
@@ -51,7 +64,7 @@ export async function writeSse(
       await closed(res);
       return 'client_closed';
     }
-    if (options.malformedFrameAt === i) send('data: {"type": "response.output_text.delta", this is not json\n\n');
+    if (options.malformedFrameAt === i) send(MALFORMED[flavour]);
     for (const extra of options.extraEvents ?? []) if (extra.at === i) write(extra.event);
     const event = events[i];
     if (event === undefined) break;

@@ -1,7 +1,9 @@
 /**
- * What the fake OpenAI server answers, one turn per request, first in first out. A response turn
- * is written in API-neutral terms and rendered for whichever endpoint is called
- * (`/v1/responses` or `/v1/chat/completions`), as JSON or as SSE when the request asks to stream.
+ * What the fake model server answers, one turn per request, first in first out. A response turn
+ * is written in vendor-neutral terms and rendered for whichever endpoint is called (OpenAI's
+ * `/v1/responses` or `/v1/chat/completions`, Anthropic's `/v1/messages`, Gemini's
+ * `/v1beta/models/{model}:generateContent` or `:streamGenerateContent`), as JSON or as SSE when the
+ * request asks to stream.
  */
 
 /** One piece of model output. */
@@ -9,10 +11,21 @@ export type FakeOutput =
   | { readonly type: 'message'; readonly text: string }
   | { readonly type: 'refusal'; readonly refusal: string }
   | { readonly type: 'function_call'; readonly name: string; readonly arguments: string; readonly callId?: string }
-  | { readonly type: 'reasoning'; readonly summary: string }
-  /** A Responses API output item sent as written (a hosted tool's call, say); Chat Completions has none. */
+  /**
+   * Reasoning: a Responses summary, a Chat Completions `reasoning_content`, an Anthropic `thinking`
+   * block or a Gemini `thought` part. `signature` is Anthropic's `signature` and Gemini's
+   * `thoughtSignature` (default: a generated `sig_<n>`); OpenAI ignores it.
+   */
+  | { readonly type: 'reasoning'; readonly summary: string; readonly signature?: string }
+  /** A Responses API output item sent as written (a hosted tool's call, say); the other APIs have none. */
   | { readonly type: 'item'; readonly item: Readonly<Record<string, unknown>> };
 
+/**
+ * Token counts in OpenAI's terms (default 10 in, 5 out): `inputTokens` includes `cachedTokens`,
+ * `outputTokens` includes `reasoningTokens`. Each API gets them in its own terms (Anthropic's
+ * `input_tokens` excludes cache reads; Gemini's `candidatesTokenCount` excludes thoughts), so every
+ * client reports the same totals.
+ */
 export interface FakeUsage {
   readonly inputTokens?: number;
   readonly outputTokens?: number;
@@ -43,8 +56,11 @@ export interface FakeResponseTurn {
   readonly output: readonly FakeOutput[];
   /**
    * `failed` and `incomplete` end a Responses answer with that status (`response.failed` /
-   * `response.incomplete` when streamed); Chat Completions renders `incomplete` as
-   * `finish_reason: 'length'` and `failed` as a 500 error.
+   * `response.incomplete` when streamed). Chat Completions renders `incomplete` as
+   * `finish_reason: 'length'` and `failed` as a 500 error. Anthropic: `stop_reason: 'max_tokens'`;
+   * `failed` is a 500 `api_error`, or when streaming an `error` event after the output (in place of
+   * `message_delta` / `message_stop`). Gemini: `finishReason: 'MAX_TOKENS'`; `failed` is a 500
+   * `INTERNAL` error, or when streaming a final `{ error }` chunk after the output.
    */
   readonly status?: 'completed' | 'failed' | 'incomplete';
   readonly error?: { readonly code: string; readonly message: string };
@@ -59,7 +75,11 @@ export interface FakeResponseTurn {
 export interface FakeErrorTurn {
   readonly type: 'error';
   readonly status: number;
-  /** An object is sent as JSON; a string is sent verbatim (see `contentType`). Default: an OpenAI error body. */
+  /**
+   * An object is sent as JSON; a string is sent verbatim (see `contentType`). Default: the called
+   * API's error body for the status (OpenAI `{ error: { message, type, code, param } }`, Anthropic
+   * `{ type: 'error', error: { type, message } }`, Gemini `{ error: { code, message, status } }`).
+   */
   readonly body?: unknown;
   readonly contentType?: string;
   readonly headers?: Readonly<Record<string, string>>;
@@ -77,7 +97,7 @@ export interface FakeRawTurn {
 }
 
 /** A request body as the client sent it (parsed JSON; `{ raw }` when it was not JSON). */
-// The body is the OpenAI wire format, read field by field in tests, hence the loose type.
+// The body is a vendor's wire format, read field by field in tests, hence the loose type.
 export type FakeRequestBody = Record<string, any>;
 
 /** Decides the answer from the request (its parsed body and path). */
@@ -103,7 +123,12 @@ export function fakeText(text: string, options: ResponseOptions & { reasoning?: 
   return fakeResponse(output, rest);
 }
 
-/** One or more function calls; object arguments are JSON-encoded, strings are sent as they are. */
+/**
+ * One or more function calls; object arguments are JSON-encoded, strings are sent as they are.
+ * Anthropic and Gemini send arguments as a parsed object (`input` / `args`); arguments that are not
+ * valid JSON are sent there as the raw string instead (and streamed raw through Anthropic's
+ * `input_json_delta`), so the client sees them as they were scripted.
+ */
 export function fakeToolCalls(
   calls: ReadonlyArray<{ name: string; arguments?: string | Record<string, unknown>; callId?: string }>,
   options: ResponseOptions & { text?: string } = {},
@@ -122,18 +147,22 @@ export function fakeToolCalls(
   return fakeResponse(output, rest);
 }
 
-/** A refusal. */
 /** A response with Responses API output items as written (hosted tool calls: `web_search_call`, `mcp_approval_request`, ...). */
 export function fakeItems(items: ReadonlyArray<Record<string, unknown>>, options: ResponseOptions & { text?: string } = {}): FakeResponseTurn {
   const { text, ...rest } = options;
   return fakeResponse([...items.map((item) => ({ type: 'item' as const, item })), ...(text !== undefined ? [{ type: 'message' as const, text }] : [])], rest);
 }
 
+/**
+ * A refusal. OpenAI: a `refusal` content part. Anthropic: `stop_reason: 'refusal'` with the text as
+ * a `text` block. Gemini: `finishReason: 'SAFETY'` (with a blocked safety rating) and the text as a
+ * text part.
+ */
 export function fakeRefusal(refusal: string, options: ResponseOptions = {}): FakeResponseTurn {
   return fakeResponse([{ type: 'refusal', refusal }], options);
 }
 
-/** An HTTP error. Without a body the server sends `{ error: { message, type, code, param } }`. */
+/** An HTTP error. Without a body the server sends the called API's error body for the status (see `FakeErrorTurn.body`). */
 export function fakeError(status: number, body?: unknown, options: Omit<FakeErrorTurn, 'type' | 'status' | 'body'> = {}): FakeErrorTurn {
   return { type: 'error', status, ...(body === undefined ? {} : { body }), ...options };
 }

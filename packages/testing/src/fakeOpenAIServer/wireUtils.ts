@@ -15,3 +15,12 @@ export function splitText(text: string, pieces: number): string[] {
   for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
   return parts;
 }
+
+/** Scripted function-call arguments as a parsed value, or the raw string when they are not valid JSON. */
+export function parsedArguments(args: string): unknown {
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return args;
+  }
+}
