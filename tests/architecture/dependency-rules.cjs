@@ -12,6 +12,7 @@ const packageRule = {
   'hitl-state': ['core', 'types'],
   // Providers and the test kit depend on the contracts only.
   'openai-provider': ['types'],
+  'ai-sdk-provider': ['types'],
   testing: ['types'],
   // The umbrella re-exports everything.
   agents: '*',

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { parseOptions } from './options.js';
+import { QUICK, parseOptions } from './options.js';
 import { SCENARIOS, SDKS, SOLO_SCENARIOS, type ChildReport } from './protocol.js';
 import { runChild } from './runChild.js';
 import { IDLE_BUFFER_SIZE } from './sdks/idleScript.js';
@@ -15,6 +15,7 @@ import { signalNote } from './report/signals.js';
 import { idleNote, stateNote } from './report/notes.js';
 import { formatStateReading, measureStateReading } from './scenarios/stateReading.js';
 import { formatImportTime, measureImportTime } from './scenarios/importTime.js';
+import { formatProviderOverhead, measureProviderOverhead } from './scenarios/providerOverhead.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -62,6 +63,8 @@ const stateReading = await measureStateReading();
 console.log(`\n${formatStateReading(stateReading)}`);
 const importTime = await measureImportTime();
 console.log(`\n${formatImportTime(importTime)}`);
+const providerOverhead = await measureProviderOverhead(options.sizes === QUICK ? { blocks: 1, runsPerBlock: 5, rounds: 1 } : {});
+console.log(`\n${formatProviderOverhead(providerOverhead)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
@@ -84,6 +87,7 @@ writeFileSync(
       rows,
       stateReading,
       importTime,
+      providerOverhead,
       reports,
     },
     null,

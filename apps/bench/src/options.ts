@@ -30,7 +30,7 @@ const FULL: WorkSizes = {
 };
 
 /** A smoke run: checks that everything works, figures are not meaningful. */
-const QUICK: WorkSizes = {
+export const QUICK: WorkSizes = {
   toolTurns: 10,
   overheadWarmupRuns: 2,
   overheadRuns: 5,

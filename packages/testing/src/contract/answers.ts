@@ -74,9 +74,14 @@ export function callsOf(output: readonly AgentOutputItem[]): Array<Extract<Agent
   return output.filter((item): item is Extract<AgentOutputItem, { type: 'function_call' }> => item.type === 'function_call');
 }
 
-/** Items reduced to what every provider must agree on (ids and provider data differ by vendor). */
+/**
+ * Items reduced to what every provider must agree on (ids and provider data differ by vendor).
+ * `unknown` items are opaque provider data the loop only carries back (Anthropic's streamed
+ * `message_start`, say), so they are left out.
+ */
 export function comparable(output: readonly AgentOutputItem[]): unknown[] {
   return output.flatMap((item) => {
+    if (item.type === 'unknown') return [];
     if (item.type === 'message') return [{ type: 'message', text: textOf([item]), refusal: refusalOf([item]) }];
     if (item.type === 'function_call') return [{ type: 'function_call', name: item.name, arguments: parseOrRaw(item.arguments) }];
     if (item.type === 'reasoning') return [{ type: 'reasoning' }];

@@ -1,0 +1,15 @@
+/**
+ * @baton/ai-sdk-provider: any Vercel AI SDK language model (specification v4 or v3) as a Baton
+ * `Model`. Depends on `@baton/types` and `@ai-sdk/provider` only (never on `@baton/core`).
+ */
+export { aisdk, AiSdkModel } from './aisdk.js';
+export { aisdkProvider, AiSdkModelProvider, type AiSdkModelProviderOptions, type AiSdkProviderSource } from './aisdkProvider.js';
+export { aisdkProviderTool, AI_SDK_PROVIDER_TOOL_KEY, type AiSdkProviderToolDefinition } from './aisdkProviderTool.js';
+export {
+  AiSdkProviderError,
+  isAiSdkProviderError,
+  type AiSdkProviderErrorDetails,
+  type AiSdkProviderErrorReason,
+} from './aiSdkProviderError.js';
+export type { AiSdkLanguageModel, AiSdkSpecificationVersion } from './languageModel.js';
+export { AISDK_RAW_MODEL_EVENT_SOURCE, isAiSdkRawModelStreamEvent } from './rawModelEvents.js';

@@ -1,0 +1,88 @@
+import type { JSONSchema7, SharedV4ProviderOptions } from '@ai-sdk/provider';
+import { UserError, type ModelRequest } from '@baton/types';
+import type { AiSdkSpecificationVersion } from '../languageModel.js';
+import { compact, isPlainObject, isRecord, type Json } from './json.js';
+import { toPrompt } from './prompt.js';
+import type { CallOptions } from './promptTypes.js';
+import type { ModelIdentity } from './providerData.js';
+import { specToolChoice, specTools } from './tools.js';
+
+/** Call options the adapter owns: `modelSettings.providerData` cannot replace them. */
+const OWNED = new Set(['prompt', 'tools', 'abortSignal']);
+
+export interface CallContext {
+  readonly spec: AiSdkSpecificationVersion;
+  readonly model: ModelIdentity;
+}
+
+/**
+ * A Baton model request as the spec's call options (without `abortSignal`, which the call adds).
+ * `modelSettings.providerData` is spread over them, the reference adapter's convention: any call
+ * option can be set there (`topK`, `seed`, `stopSequences`, `headers`, `includeRawChunks`, ...),
+ * and `providerOptions` is merged per provider namespace with the adapter's own.
+ */
+export function callOptionsOf(request: ModelRequest, context: CallContext): CallOptions {
+  if (request.previousResponseId !== undefined || request.conversationId !== undefined) {
+    throw new UserError(
+      'previousResponseId and conversationId continue a conversation the server keeps; AI SDK models have none (send the history as input, or use a session).',
+    );
+  }
+  const settings = request.modelSettings ?? {};
+  const tools = specTools(request);
+  const extra = extraOptions(settings.providerData);
+  const effort = settings.reasoning?.effort ?? undefined;
+  const outputType = request.outputType ?? 'text';
+  const options = compact({
+    prompt: toPrompt(request.input, request.systemInstructions, context),
+    tools,
+    toolChoice: specToolChoice(request, tools),
+    responseFormat: outputType === 'text' ? undefined : { type: 'json' as const, schema: outputType.schema as JSONSchema7, name: outputType.name },
+    temperature: settings.temperature,
+    topP: settings.topP,
+    maxOutputTokens: settings.maxTokens,
+    presencePenalty: settings.presencePenalty,
+    frequencyPenalty: settings.frequencyPenalty,
+    reasoning: context.spec === 'v4' ? effort : undefined,
+    ...extra.options,
+    providerOptions: mergeOptions(context.spec === 'v3' && effort !== undefined ? v3Effort(context.model.provider, effort) : undefined, extra.providerOptions),
+  });
+  return options as CallOptions;
+}
+
+/**
+ * v3 has no `reasoning` call option: the effort goes to the provider's own options as
+ * `reasoningEffort`, the name OpenAI, OpenAI-compatible, xAI and Groq read (under the provider
+ * key: `openai.responses` → `openai`). Providers that configure thinking differently (Anthropic's
+ * `thinking`, Google's `thinkingConfig`) take it from `providerData.providerOptions`.
+ */
+function v3Effort(provider: string, effort: string): SharedV4ProviderOptions {
+  return { [provider.split('.')[0] || provider]: { reasoningEffort: effort } };
+}
+
+function extraOptions(providerData: unknown): { options: Json; providerOptions: SharedV4ProviderOptions | undefined } {
+  if (providerData === undefined) return { options: {}, providerOptions: undefined };
+  if (!isRecord(providerData)) throw new UserError('modelSettings.providerData must be an object (extra AI SDK call options).');
+  const options: Json = {};
+  let providerOptions: SharedV4ProviderOptions | undefined;
+  for (const [key, value] of Object.entries(providerData)) {
+    if (value === undefined || OWNED.has(key)) continue;
+    if (key === 'providerOptions') {
+      if (!isPlainObject(value) || !Object.values(value).every(isPlainObject)) {
+        throw new UserError('modelSettings.providerData.providerOptions must map provider names to option objects, for example { anthropic: { thinking: { type: "enabled", budgetTokens: 2000 } } }.');
+      }
+      providerOptions = value as SharedV4ProviderOptions;
+    } else {
+      options[key] = value;
+    }
+  }
+  return { options, providerOptions };
+}
+
+/** Provider options merged per namespace; the user's (`providerData.providerOptions`) win. */
+function mergeOptions(base: SharedV4ProviderOptions | undefined, user: SharedV4ProviderOptions | undefined): SharedV4ProviderOptions | undefined {
+  if (base === undefined) return user;
+  if (user === undefined) return base;
+  const out: SharedV4ProviderOptions = { ...base };
+  for (const [key, value] of Object.entries(user)) out[key] = { ...out[key], ...value };
+  return out;
+}

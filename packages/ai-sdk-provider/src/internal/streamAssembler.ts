@@ -1,0 +1,139 @@
+import type { LanguageModelV3StreamPart, LanguageModelV4StreamPart, SharedV4ProviderMetadata } from '@ai-sdk/provider';
+import { blockOf, inputText, type Block, type ContentPart } from './content.js';
+import { mergeMetadata } from './providerData.js';
+
+export type StreamPart = LanguageModelV4StreamPart | LanguageModelV3StreamPart;
+type FinishPart = Extract<StreamPart, { type: 'finish' }>;
+type TextBlock = Extract<Block, { kind: 'text' }>;
+type ReasoningBlock = Extract<Block, { kind: 'reasoning' }>;
+type ToolCallBlock = Extract<Block, { kind: 'tool-call' }>;
+
+interface ToolInput {
+  readonly block: ToolCallBlock;
+  /** v4: `text` deltas concatenate to a raw string, which a call must carry JSON-encoded. */
+  readonly encoding: 'json' | 'text';
+  /** The final `tool-call` part arrived (its input replaces the deltas). */
+  final: boolean;
+}
+
+/**
+ * Assembles stream parts into the same blocks `doGenerate` content gives: text and reasoning from
+ * their `-start` / `-delta` / `-end` parts (provider metadata merged from all three, since a
+ * signature may arrive on any), tool calls from `tool-input-*` deltas or the final `tool-call`
+ * part (which wins), and every other content part as it is. Also keeps the response metadata,
+ * warnings and the `finish` part.
+ */
+export class StreamAssembler {
+  readonly #blocks: Block[] = [];
+  readonly #text = new Map<string, TextBlock>();
+  readonly #reasoning = new Map<string, ReasoningBlock>();
+  readonly #toolInputs = new Map<string, ToolInput>();
+  responseId: string | undefined;
+  modelId: string | undefined;
+  timestamp: Date | undefined;
+  warnings: readonly unknown[] | undefined;
+  finish: FinishPart | undefined;
+
+  /** Takes one part; returns the text delta it carried, if any. */
+  add(part: StreamPart): string | undefined {
+    switch (part.type) {
+      case 'text-start':
+        this.#open(this.#text, part.id, { kind: 'text', text: '', metadata: part.providerMetadata });
+        return undefined;
+      case 'text-delta': {
+        const block = this.#text.get(part.id) ?? this.#open(this.#text, part.id, { kind: 'text', text: '' });
+        block.text += part.delta;
+        block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+        return part.delta === '' ? undefined : part.delta;
+      }
+      case 'text-end': {
+        const block = this.#text.get(part.id) ?? (part.providerMetadata ? this.#open(this.#text, part.id, { kind: 'text', text: '' }) : undefined);
+        if (block !== undefined) {
+          block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+          if ('citations' in part && part.citations !== undefined) block.citations = [...(block.citations ?? []), ...part.citations];
+        }
+        this.#text.delete(part.id);
+        return undefined;
+      }
+      case 'reasoning-start':
+        this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '', metadata: part.providerMetadata });
+        return undefined;
+      case 'reasoning-delta': {
+        const block = this.#reasoning.get(part.id) ?? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' });
+        block.text += part.delta;
+        block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+        return undefined;
+      }
+      case 'reasoning-end': {
+        const block = this.#reasoning.get(part.id) ?? (part.providerMetadata ? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' }) : undefined);
+        if (block !== undefined) block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+        this.#reasoning.delete(part.id);
+        return undefined;
+      }
+      case 'tool-input-start': {
+        const block: ToolCallBlock = { kind: 'tool-call', toolCallId: part.id, toolName: part.toolName, input: '', providerExecuted: part.providerExecuted, metadata: part.providerMetadata };
+        this.#blocks.push(block);
+        this.#toolInputs.set(part.id, { block, encoding: 'inputEncoding' in part && part.inputEncoding === 'text' ? 'text' : 'json', final: false });
+        return undefined;
+      }
+      case 'tool-input-delta': {
+        const entry = this.#toolInputs.get(part.id);
+        if (entry !== undefined && !entry.final) entry.block.input += part.delta;
+        if (entry !== undefined) entry.block.metadata = mergeMetadata(entry.block.metadata, part.providerMetadata);
+        return undefined;
+      }
+      case 'tool-input-end': {
+        const entry = this.#toolInputs.get(part.id);
+        if (entry !== undefined) entry.block.metadata = mergeMetadata(entry.block.metadata, part.providerMetadata);
+        return undefined;
+      }
+      case 'tool-call': {
+        const entry = this.#toolInputs.get(part.toolCallId);
+        if (entry === undefined) {
+          this.#blocks.push(blockOf(part));
+          return undefined;
+        }
+        entry.final = true;
+        entry.block.input = inputText(part.input);
+        entry.block.toolName = part.toolName;
+        entry.block.providerExecuted = part.providerExecuted ?? entry.block.providerExecuted;
+        entry.block.metadata = mergeMetadata(entry.block.metadata, part.providerMetadata);
+        return undefined;
+      }
+      case 'response-metadata':
+        this.responseId = part.id ?? this.responseId;
+        this.modelId = part.modelId ?? this.modelId;
+        this.timestamp = part.timestamp ?? this.timestamp;
+        return undefined;
+      case 'stream-start':
+        this.warnings = part.warnings;
+        return undefined;
+      case 'finish':
+        this.finish = part;
+        return undefined;
+      case 'raw':
+      case 'error':
+      case 'ping':
+        return undefined;
+      default:
+        // Content parts (tool results, files, sources, custom, approval requests) arrive whole.
+        this.#blocks.push(blockOf(part as ContentPart));
+        return undefined;
+    }
+  }
+
+  /** The blocks so far; tool inputs that never got their final `tool-call` part are taken from their deltas. */
+  blocks(): Block[] {
+    for (const entry of this.#toolInputs.values()) {
+      if (!entry.final && entry.encoding === 'text') entry.block.input = JSON.stringify(entry.block.input);
+      entry.final = true;
+    }
+    return this.#blocks;
+  }
+
+  #open<B extends TextBlock | ReasoningBlock>(open: Map<string, B>, id: string, block: B & { metadata?: SharedV4ProviderMetadata | undefined }): B {
+    this.#blocks.push(block);
+    open.set(id, block);
+    return block;
+  }
+}
