@@ -34,7 +34,7 @@ const layers = {
     anyOf(core, [
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
       'modelProvider', 'multiProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
-      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools', 'hostedMcpTool',
+      'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools', 'hostedMcpTool', 'stepRunner',
     ]),
     anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),
   ],

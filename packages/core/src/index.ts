@@ -74,6 +74,18 @@ export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvide
 export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './multiProvider.js';
 export { ModelProviderService } from './modelProviderService.js';
 export { SessionService } from './sessionService.js';
+export {
+  StepRunnerService,
+  stepRunnerLayer,
+  defaultStepRunner,
+  makeStepRunner,
+  nestedStepRunner,
+  type StepRunner,
+  type Step,
+  type StepKind,
+  type StepCodec,
+  type JsonValue,
+} from './stepRunner.js';
 export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
 export { toFunctionToolName } from './internal/names.js';
 export * from '@baton/types';

@@ -15,6 +15,7 @@ import type { ToolErrorFormatter } from './toolErrorFormatter.js';
 import type { OutputGuardrailBlockedMessage } from './outputGuardrailBlockedMessage.js';
 import type { CallModelInputFilter } from './callModelInputFilter.js';
 import type { RunErrorHandlers } from './runErrorHandlers.js';
+import type { StepRunner } from './stepRunner.js';
 
 /** Per-run tracing settings (the reference's `TracingConfig`). */
 export interface TracingConfig {
@@ -63,6 +64,13 @@ export interface RunConfig {
    * layer from `effect/observability`) to `runEffect`.
    */
   tracer?: Tracer.Tracer;
+  /**
+   * Runs every effect the loop performs on the outside world (model calls, tools, guardrails,
+   * handoff callbacks, generated ids) as a keyed step; a durable engine records and replays them.
+   * Default: each effect runs as it is. Nested agent-tool runs inherit it. Effect users can
+   * instead provide `StepRunnerService` to `runEffect`.
+   */
+  stepRunner?: StepRunner;
   /** Default 10; `null` for no limit. */
   maxTurns?: number | null;
   /**

@@ -30,6 +30,15 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     this.#record = newRunRecord(context, originalInput, startingAgent, maxTurns);
   }
 
+  /**
+   * The run's id: made when the run first starts and kept in the serialized state, so a resumed
+   * run has the same one (tools receive it as `details.runId`). Undefined before the first start,
+   * and for a state written without one until it runs again.
+   */
+  get runId(): string | undefined {
+    return this.#record.runId;
+  }
+
   /** Turns that reached the model (a resumed approval does not count as a new turn). */
   get currentTurn(): number {
     return this.#record.currentTurn;

@@ -20,6 +20,7 @@ import type { Agent } from './agent.js';
 import { lazyDefaultProvider } from './modelProvider.js';
 import { ModelProviderService } from './modelProviderService.js';
 import { SessionService } from './sessionService.js';
+import { StepRunnerService, defaultStepRunner, type StepRunner } from './stepRunner.js';
 import { getLogger } from './logger.js';
 import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from './runConfig.js';
 import { RunContext } from './runContext.js';
@@ -91,15 +92,17 @@ export class Runner extends RunHooks<any> {
     options: NonStreamRunOptions<TContext> = {},
   ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ModelProviderError> {
     const prepare = (session: Session | undefined) => this.#prepareState(agent, input, session === undefined ? options : { ...options, session });
-    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider) => this.#program(state, options, undefined, provider);
+    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider, steps: StepRunner) => this.#program(state, options, undefined, provider, steps);
     const configured = this.config.modelProvider;
+    const configuredSteps = options.stepRunner ?? this.config.stepRunner;
     const program = Effect.gen(function* () {
       // (Not `??`: the CommonJS build turns `??` into a function, where `yield*` cannot be.)
       const provider = configured !== undefined ? configured : yield* ModelProviderService;
+      const steps = configuredSteps !== undefined ? configuredSteps : yield* StepRunnerService;
       const session = options.session !== undefined ? options.session : yield* SessionService;
       const state = yield* Effect.tryPromise({ try: () => prepare(session), catch: (e) => asRunFailure(e) });
       const record = recordOf(state);
-      yield* loop(state, provider).pipe(
+      yield* loop(state, provider, steps).pipe(
         Effect.tapError((failure) =>
           Effect.sync(() => attachState(toPublicError(failure), state)).pipe(
             Effect.andThen(Effect.promise(() => persist({ ok: false, error: toPublicError(failure), interrupted: false }, record))),
@@ -164,12 +167,16 @@ export class Runner extends RunHooks<any> {
     streamed: boolean,
     channel: EventChannel<RunStreamEvent> | undefined,
     provider: ModelProvider = this.config.modelProvider ?? lazyDefaultProvider,
+    steps: StepRunner = options.stepRunner ?? this.config.stepRunner ?? defaultStepRunner,
   ): LoopEnv {
     const record = recordOf(state);
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
+    const stepRunner = steps === defaultStepRunner ? undefined : steps;
     return {
-      // Nested agent-tool runs inherit this configuration, the provider in use included.
-      runConfig: { ...this.config, ...stripRunOnly(options), modelProvider: provider },
+      // Nested agent-tool runs inherit this configuration, the provider in use included (and the
+      // step runner, scoped to their call when they start).
+      runConfig: { ...this.config, ...stripRunOnly(options), modelProvider: provider, stepRunner: steps },
+      stepRunner,
       modelProvider: provider,
       model: pick('model'),
       modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
@@ -201,6 +208,7 @@ export class Runner extends RunHooks<any> {
     options: RunOptions<any>,
     channel: EventChannel<RunStreamEvent> | undefined,
     provider?: ModelProvider,
+    steps?: StepRunner,
   ): Effect.Effect<void, RunFailure> {
     const record = recordOf(state);
     const start = Effect.sync(() => {
@@ -209,7 +217,10 @@ export class Runner extends RunHooks<any> {
           ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
           : undefined;
     });
-    return tracedRun(exclusively(record, Effect.andThen(start, runLoop(record, this.#env(state, options, channel !== undefined, channel, provider)))), this.config, options, record);
+    const env = this.#env(state, options, channel !== undefined, channel, provider, steps);
+    // Runs inside this run (a guardrail backed by an agent, say) resolve model names as it does.
+    const loop = runLoop(record, env).pipe(Effect.provideService(ModelProviderService, env.modelProvider));
+    return tracedRun(exclusively(record, Effect.andThen(start, loop)), this.config, options, record);
   }
 
   async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {

@@ -54,4 +54,27 @@ describe('ModelProviderService', () => {
     expect(result.finalOutput).toBe('runner');
     expect([fromRunner, fromService]).toEqual([['m'], []]);
   });
+
+  it('runs started inside a run (an Effect guardrail running a checker agent) resolve names with the run’s provider', async () => {
+    const asked: string[] = [];
+    const provider = providerOf(
+      { main: new ScriptedModel([[assistantMessage('answer')]]), checker: new ScriptedModel([[assistantMessage('fine')]]) },
+      asked,
+    );
+    const checker = new Agent({ name: 'Checker', model: 'checker' });
+    const agent = new Agent({
+      name: 'Main',
+      model: 'main',
+      inputGuardrails: [
+        {
+          name: 'checked by an agent',
+          // A fresh Runner with no provider of its own, as guardrail helpers make.
+          execute: () => new Runner().runEffect(checker, 'check this').pipe(Effect.map((checked) => ({ tripwireTriggered: checked.finalOutput !== 'fine', outputInfo: null }))),
+        },
+      ],
+    });
+    const result = await new Runner({ modelProvider: provider }).run(agent, 'hi');
+    expect(result.finalOutput).toBe('answer');
+    expect([...asked].sort()).toEqual(['checker', 'main']);
+  });
 });

@@ -219,6 +219,8 @@ export const SerializedTraceSchema = z.object({
 
 export const SerializedRunStateSchema = z.object({
   $schemaVersion: z.literal(CURRENT_RUN_STATE_SCHEMA_VERSION),
+  /** The run's id (Baton's addition): made when the run first starts, kept by a resumed run. */
+  runId: z.string().optional(),
   currentTurn: z.number().int().nonnegative(),
   maxTurns: z.number().int().positive().nullable(),
   currentAgent: SerializedAgentRefSchema,

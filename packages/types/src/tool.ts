@@ -25,6 +25,11 @@ export interface ToolCallDetails {
    * stream accepted it, so a slow consumer slows the tool. In a non-streamed run the event is dropped.
    */
   emit: (event: ToolEmission) => Promise<void>;
+  /**
+   * The id of the run making the call (kept by a resumed run): with `toolCall.callId`, a key a tool
+   * with outside effects can deduplicate on (a durable run may invoke the call in flight again).
+   */
+  runId?: string;
   /** For tools that drive a nested run that paused: its serialized state, as it was when it paused. */
   resumeState?: string;
 }

@@ -165,7 +165,8 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const runner = new Runner(options.runConfig ?? nestedConfig(callScopeOf(details)?.runConfig as RunConfig | undefined));
+    const inherited = callScopeOf(details)?.runConfig as RunConfig | undefined;
+    const runner = new Runner(options.runConfig ? withStepRunner(options.runConfig, inherited) : nestedConfig(inherited));
     const startFrom =
       details.resumeState !== undefined
         ? await resumedNestedState(details.resumeState, context, runContext)
@@ -236,6 +237,11 @@ function resumeStrategyOf(resumeState: unknown, label: string): 'merge' | 'repla
  * A nested run takes the parent run's configuration, except the trace's own settings: it joins the
  * parent's trace, and its task span is named as the reference names it.
  */
+/** A nested runner of its own still runs its steps through the parent run's step runner (scoped to the call). */
+function withStepRunner(config: RunConfig, parent: RunConfig | undefined): RunConfig {
+  return config.stepRunner !== undefined || parent?.stepRunner === undefined ? config : { ...config, stepRunner: parent.stepRunner };
+}
+
 function nestedConfig(parent: RunConfig | undefined): RunConfig {
   if (!parent) return {};
   const { workflowName: _name, traceId: _id, groupId: _group, traceMetadata: _metadata, ...config } = parent;

@@ -31,6 +31,11 @@ export type NextStep =
  */
 export interface RunRecord<TContext = any> {
   context: RunContext<TContext>;
+  /**
+   * The run's id: made (as a step) when the run first starts, kept in the serialized state, so a
+   * resumed run has the same id. Undefined before the first start.
+   */
+  runId?: string | undefined;
   /** The agent the run started with: the root of the graph agent references resolve against. */
   rootAgent: Agent<any, any>;
   originalInput: string | AgentInputItem[];

@@ -14,6 +14,8 @@ import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
 import { withModelRetries } from './modelRetry.js';
 import { annotate, span } from './span.js';
+import { step } from './steps.js';
+import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
@@ -36,38 +38,67 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
   );
 }
 
+/**
+ * The model call is the turn's `t{turn}:model` step (its retries inside it). A streamed call's
+ * result is the list of model events it produced: a replayed call sends the caller those events
+ * again, as a live one does while it reads them.
+ */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => void (record.currentTurn += 1));
+  const key = () => `t${record.currentTurn}:model`;
   if (!env.streamed) {
     const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(Effect.flatMap(checkResponse));
     return startTurn.pipe(
-      Effect.andThen(withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false })),
-      Effect.flatMap(checkResponse),
+      Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
       Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
     );
   }
   // One promise loop over the provider's stream: each delta is forwarded synchronously while the
   // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
   const progress = { producedEvents: false };
-  const attempt = settledPromise((signal) => forwardStream(model, { ...request, signal }, record, env, progress), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+  // Only a recorded call keeps its events (the default runner records nothing).
+  let events: ModelStreamEvent[] = NO_EVENTS;
+  const attempt = settledPromise(
+    (signal) => {
+      if (env.stepRunner !== undefined) events = [];
+      return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events);
+    },
+    (cause) => new ExternalFailure({ cause }),
+    (cause) => void (record.abortedWith = cause),
+  );
+  const live = withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents }).pipe(
+    Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
+    Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
+  );
   return startTurn.pipe(
-    Effect.andThen(withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents })),
-    Effect.flatMap((done) =>
-      done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')),
-    ),
+    Effect.andThen(step(env.stepRunner, 'model', key, streamedModelCallCodec, live)),
+    Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))),
+  );
+}
+
+const NO_EVENTS: ModelStreamEvent[] = [];
+
+/** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
+function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  const progress = { producedEvents: false };
+  return settledPromise((signal) => forwardStream(events, signal, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
+    Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
   );
 }
 
 async function forwardStream(
-  model: Model,
-  request: ModelRequest & { signal: AbortSignal },
+  source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>,
+  signal: AbortSignal,
   record: RunRecord,
   env: LoopEnv,
   progress: { producedEvents: boolean },
+  events: ModelStreamEvent[] | undefined,
 ): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
-  for await (const event of model.getStreamedResponse(request)) {
+  for await (const event of source) {
     progress.producedEvents = true;
+    if (events !== undefined && events !== NO_EVENTS) events.push(event);
     if (event.type === 'response_done' && done === undefined) {
       done = fromDoneEvent(event.response);
       record.context.usage.add(new Usage(done.usage));
@@ -76,7 +107,7 @@ async function forwardStream(
       const wrapped = new RunRawModelStreamEvent(event, sourceOf(event));
       while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
     }
-    if (request.signal.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
+    if (signal.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
   }
   return done;
 }

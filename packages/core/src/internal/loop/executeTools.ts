@@ -28,6 +28,10 @@ import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
+import { inLanes, step } from './steps.js';
+import { toolStepCodec, type ToolStepResult } from './stepCodecs.js';
+import { nestedStepRunner } from '../../stepRunner.js';
+import { agentToolSourceAgent } from '../agentToolSources.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
@@ -48,7 +52,10 @@ export function executeToolRuns(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
-  return Effect.forEach(runs, (run) => executeToolRun(run, agent, record, env), { concurrency: 'unbounded' }).pipe(
+  // With a recording step runner, the calls' steps start in call order (each call in its lane).
+  const lanes = inLanes(env.stepRunner, runs.length);
+  const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env)) : executeToolRun(run, agent, record, env));
+  return Effect.forEach(runs, execute, { concurrency: 'unbounded' }).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
@@ -95,7 +102,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
         if (decision === undefined) {
           // Opt-in: check the call before bothering a human; a rejection answers the model instead.
           if (env.preApprovalInputGuardrails) {
-            const early = yield* runToolInputGuardrails(tool, call, agent, record);
+            const early = yield* runToolInputGuardrails(tool, call, agent, record, { runner: env.stepRunner, scope: `tool:${call.callId}:preapproval` });
             if (early !== undefined) return yield* commitOutput(call, tool, early, agent, record, env);
           }
           const item = new RunToolApprovalItem(call, agent, tool.name);
@@ -142,7 +149,8 @@ function runApprovedTool(
     const nestedKey = pendingRunKey(tool.name, call.callId);
     // As the reference: the start event comes even when an input guardrail then rejects the call.
     yield* toolStarted(agent, tool, call, record, env);
-    const rejection = yield* runToolInputGuardrails(tool, call, agent, record);
+    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
     const body = invokeTool(tool, call, record, env, resumeState).pipe(
@@ -154,7 +162,7 @@ function runApprovedTool(
           record.pendingAgentToolRuns.set(nestedKey, String(result.output.resumeState));
           return Effect.succeed({ type: 'interrupted', interruption: result.output });
         }
-        return runToolOutputGuardrails(tool, call, result.output, agent, record).pipe(
+        return runToolOutputGuardrails(tool, call, result.output, agent, record, steps).pipe(
           Effect.map((replaced) => ({ ...result, output: replaced ?? result.output })),
         );
       }),
@@ -166,10 +174,7 @@ function runApprovedTool(
   });
 }
 
-type ToolCallResult =
-  | { type: 'output'; output: unknown; handledError: unknown }
-  | { type: 'invalid_input'; error: InvalidToolInputError }
-  | { type: 'interrupted'; interruption: ToolInterruption };
+type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption };
 
 /**
  * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
@@ -201,6 +206,12 @@ function errorSummary(error: unknown): { name: string; message: string } {
   return { name: nameOf(error), message: messageOf(error) };
 }
 
+/**
+ * The invocation is the call's `tool:{callId}` step; its result is the output (an error the tool's
+ * error function answered with included) or an invalid-input rejection. An agent tool is not a step
+ * of its own: its nested run's steps are, under `tool:{callId}` (so a paused nested run and its
+ * events replay too).
+ */
 function invokeTool(
   tool: FunctionTool<any>,
   call: FunctionCallItem,
@@ -215,26 +226,36 @@ function invokeTool(
     if (!env.observed) return;
     while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
   };
-  const scope: ToolCallScope = { runConfig: env.runConfig };
+  const scope: ToolCallScope = {
+    runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
+  };
   const invocation = Effect.withFiber((fiber) =>
     abortablePromise((signal) => {
       const details: ToolCallDetails = { toolCall: call, signal, emit };
+      if (record.runId !== undefined) details.runId = record.runId;
       attachCallScope(details, scope);
       if (resumeState !== undefined) details.resumeState = resumeState;
       return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
     }),
   );
-  return invocation.pipe(
-    Effect.tap(() => (scope.handledError === undefined ? Effect.void : annotate(() => ({ 'baton.tool.error': scope.handledError, 'baton.tool.error_function': scope.handledByCustomFunction ? 'custom' : 'default' })))),
-    Effect.map((output): ToolCallResult => ({ type: 'output', output, handledError: scope.handledError })),
+  const invoked = invocation.pipe(
+    Effect.map((output): ToolStepResult => ({ type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction })),
     Effect.catch((error: unknown) =>
       error instanceof InvalidToolInputError
-        ? Effect.succeed({ type: 'invalid_input' as const, error })
+        ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
         : Effect.fail(
             error instanceof ToolCallError
               ? error
               : new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))),
           ),
+    ),
+  );
+  const result = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
+  return result.pipe(
+    Effect.tap((done) =>
+      done.type === 'output' && done.handledError !== undefined
+        ? annotate(() => ({ 'baton.tool.error': done.handledError, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' }))
+        : Effect.void,
     ),
   );
 }

@@ -19,6 +19,15 @@ import {
 import { toPublicError, type RunFailure } from '../failures.js';
 import { runGuardrailFunction } from '../userCode.js';
 import type { RunRecord } from '../runRecord.js';
+import type { StepRunner } from '../../stepRunner.js';
+import { inLanes, step, type Lanes } from './steps.js';
+import { jsonCodec } from './stepCodecs.js';
+
+/** How a batch's guardrails run as steps: the run's step runner and the turn their keys name (`t{turn}:guardrail:{kind}:{name}`). */
+export interface GuardrailSteps {
+  readonly runner: StepRunner | undefined;
+  readonly turn: number;
+}
 
 type Kind = 'Input' | 'Output';
 
@@ -32,13 +41,15 @@ function runGuardrail(
   kind: Kind,
   guardrail: { name: string; timeoutMs?: number },
   execute: () => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>,
+  steps: GuardrailSteps,
 ): Effect.Effect<GuardrailFunctionOutput, GuardrailExecutionError> {
   const failed = (error: unknown) =>
     new GuardrailExecutionError(
       `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
       error instanceof Error ? error : new Error(String(error)),
     );
-  const run = runGuardrailFunction(execute).pipe(
+  const key = () => `t${steps.turn}:guardrail:${kind.toLowerCase()}:${guardrail.name}`;
+  const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(execute)).pipe(
     Effect.mapError((failure) => failed(toPublicError(failure))),
     Effect.flatMap((output) =>
       typeof output === 'object' && output !== null && typeof output.tripwireTriggered === 'boolean'
@@ -66,6 +77,9 @@ interface GuardrailBatch<G extends { name: string; timeoutMs?: number }> {
   /** Records a completed guardrail's result and returns the tripwire error it would raise. */
   readonly recordResult: (guardrail: G, output: GuardrailFunctionOutput) => AgentsError;
   readonly onFirstFailure: Effect.Effect<void>;
+  readonly steps: GuardrailSteps;
+  /** Lanes shared with the model call (lane 0) of a parallel batch; else the batch's own. */
+  readonly lanes?: Lanes | undefined;
 }
 
 /**
@@ -82,14 +96,19 @@ function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch
       signalled = true;
       return batch.onFirstFailure;
     });
+    // With a recording step runner, the guardrails' steps start in list order.
+    const lanes = batch.lanes ?? inLanes(batch.steps.runner, batch.guardrails.length);
+    const firstLane = batch.lanes ? 1 : 0;
     const exits = yield* Effect.forEach(
       batch.guardrails,
-      (guardrail) =>
-        runGuardrail(batch.kind, guardrail, () => batch.execute(guardrail)).pipe(
+      (guardrail, i) => {
+        const run = runGuardrail(batch.kind, guardrail, () => batch.execute(guardrail), batch.steps).pipe(
           Effect.tap((output) => (output.tripwireTriggered ? signal : Effect.void)),
           Effect.tapError(() => signal),
           Effect.exit,
-        ),
+        );
+        return lanes ? lanes(firstLane + i, run) : run;
+      },
       { concurrency: 'unbounded' },
     );
     let failure: AgentsError | undefined;
@@ -110,11 +129,15 @@ export function runInputGuardrails(
   guardrails: readonly InputGuardrail<any>[],
   args: InputGuardrailFunctionArgs<any>,
   record: RunRecord,
+  steps: GuardrailSteps,
   onFirstFailure: Effect.Effect<void> = Effect.void,
+  lanes?: Lanes,
 ): Effect.Effect<void, RunFailure> {
   return runGuardrailBatch({
     kind: 'Input',
     guardrails,
+    steps,
+    lanes,
     execute: (guardrail) => guardrail.execute(args),
     recordResult: (guardrail, output) => {
       const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output };
@@ -135,11 +158,14 @@ export function withParallelGuardrails<A>(
   guardrails: readonly InputGuardrail<any>[],
   args: InputGuardrailFunctionArgs<any>,
   record: RunRecord,
+  steps: GuardrailSteps,
 ): Effect.Effect<A, RunFailure> {
   if (guardrails.length === 0) return modelCall;
   return Effect.gen(function* () {
-    const modelFiber = yield* Effect.forkChild(Effect.exit(modelCall));
-    const guardrailExit = yield* Effect.exit(runInputGuardrails(guardrails, args, record, Fiber.interrupt(modelFiber)));
+    // With a recording step runner, the model call's step starts first, then the guardrails'.
+    const lanes = inLanes(steps.runner, guardrails.length + 1);
+    const modelFiber = yield* Effect.forkChild(Effect.exit(lanes ? lanes(0, modelCall) : modelCall));
+    const guardrailExit = yield* Effect.exit(runInputGuardrails(guardrails, args, record, steps, Fiber.interrupt(modelFiber), lanes));
     if (Exit.isFailure(guardrailExit)) {
       yield* Fiber.interrupt(modelFiber);
       return yield* Effect.failCause(guardrailExit.cause);
@@ -154,10 +180,12 @@ export function runOutputGuardrails(
   guardrails: readonly OutputGuardrail<any, any>[],
   args: OutputGuardrailFunctionArgs<any, unknown>,
   record: RunRecord,
+  steps: GuardrailSteps,
 ): Effect.Effect<void, RunFailure> {
   return runGuardrailBatch({
     kind: 'Output',
     guardrails,
+    steps,
     execute: (guardrail) => guardrail.execute(args),
     recordResult: (guardrail, output) => {
       const result = { guardrail: { type: 'output' as const, name: guardrail.name }, agentOutput: args.agentOutput, agent: args.agent, output };

@@ -15,6 +15,9 @@ import { fromUserCode } from '../userCode.js';
 import type { HandoffRun } from './classifyResponse.js';
 import type { LoopEnv } from './loopEnv.js';
 import { agentHandedOff } from './lifecycleHooks.js';
+import { step } from './steps.js';
+import { walkAgentGraph } from '../serialization/identity.js';
+import type { StepCodec } from '../../stepRunner.js';
 
 /**
  * Switches the run to the handoff's agent: records the transfer, applies the input filter (the
@@ -23,7 +26,9 @@ import { agentHandedOff } from './lifecycleHooks.js';
 export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
   return Effect.gen(function* () {
     const source = record.currentAgent;
-    const target = (yield* fromUserCode(() => run.handoff.onInvokeHandoff(record.context, run.call.arguments))) as Agent<any, any>;
+    // The callback is the `handoff:{callId}` step; its result is recorded as the agent's name.
+    const invoke = fromUserCode(() => run.handoff.onInvokeHandoff(record.context, run.call.arguments) as Agent<any, any> | Promise<Agent<any, any>>);
+    const target = yield* step(env.stepRunner, 'handoff', () => `handoff:${run.call.callId}`, handoffTargetCodec(run.handoff.agent as Agent<any, any>, record), invoke);
     if (typeof target !== 'object' || target === null || typeof target.name !== 'string') {
       return yield* Effect.fail(new UserError(`Handoff "${run.handoff.toolName}" did not produce an agent.`));
     }
@@ -72,6 +77,19 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
       ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),
     })),
   );
+}
+
+/** The agent a handoff switched to, recorded by name and found again in the run's agent graph. */
+function handoffTargetCodec(declared: Agent<any, any>, record: RunRecord): StepCodec<Agent<any, any>> {
+  return {
+    encode: (agent) => (typeof agent === 'object' && agent !== null ? agent.name : null),
+    decode: (name) => {
+      if (declared?.name === name) return declared;
+      const found = [record.currentAgent, ...walkAgentGraph(record.rootAgent)].find((agent) => agent.name === name);
+      if (!found) throw new UserError(`A recorded handoff names agent "${String(name)}", which is not in the agent graph.`);
+      return found;
+    },
+  };
 }
 
 const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);

@@ -16,6 +16,7 @@ import type {
   RunStreamEvent,
 } from '@baton/types';
 import type { McpConnections } from './mcpConnections.js';
+import type { StepRunner } from '../../stepRunner.js';
 
 /** The resolved configuration one run of the loop works with. */
 export interface LoopEnv {
@@ -56,6 +57,8 @@ export interface LoopEnv {
   readonly sink: EventSink;
   /** Whether events are observed at all (tools skip building them when not). */
   readonly observed: boolean;
+  /** The run's step runner; undefined for the default one (effects run as they are, no keys or codecs). */
+  readonly stepRunner: StepRunner | undefined;
   /** MCP servers this run connected, closed when it ends. */
   readonly mcpConnections: McpConnections;
 }

@@ -113,6 +113,7 @@ export function finish(
       details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
     },
     record,
+    { runner: env.stepRunner, turn: record.currentTurn },
   ).pipe(
     Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
   );

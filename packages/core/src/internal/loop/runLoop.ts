@@ -15,6 +15,11 @@ import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
 import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { recoverRunError } from './recoverRunError.js';
+import { step as runStep } from './steps.js';
+import { stringCodec } from './stepCodecs.js';
+
+const runIdKey = () => 'id:run';
+const newRunId = Effect.sync(() => globalThis.crypto.randomUUID());
 
 const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
 
@@ -26,6 +31,7 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
   return Effect.gen(function* () {
     // Approval expiry reads the run's clock (TestClock in an Effect test).
     record.context.useClock(yield* Clock.Clock);
+    if (record.runId === undefined) record.runId = yield* runStep(env.stepRunner, 'id', runIdKey, stringCodec, newRunId);
     const step = record.currentStep;
     if (step?.type === 'next_step_final_output') {
       // A state that already has its answer (or whose output check failed): check it again, no model call.
@@ -86,8 +92,9 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
     if (record.currentTurn === 0) {
       const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
       const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent, input: record.originalInput, context: record.context };
-      yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record);
-      response = yield* withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record);
+      const steps = { runner: env.stepRunner, turn: record.currentTurn + 1 };
+      yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record, steps);
+      response = yield* withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record, steps);
     } else {
       response = yield* modelCall;
     }

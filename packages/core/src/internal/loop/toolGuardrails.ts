@@ -13,6 +13,15 @@ import type { Agent } from '../../agent.js';
 import { toPublicError, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../runRecord.js';
 import { runGuardrailFunction } from '../userCode.js';
+import type { StepRunner } from '../../stepRunner.js';
+import { step } from './steps.js';
+import { jsonCodec } from './stepCodecs.js';
+
+/** Where a call's tool guardrails run as steps: the run's step runner and the keys' prefix (`tool:{callId}`). */
+export interface ToolGuardrailSteps {
+  readonly runner: StepRunner | undefined;
+  readonly scope: string;
+}
 
 // A tool's input and output guardrails, as a run calls them around each tool call.
 
@@ -22,9 +31,11 @@ export function runToolInputGuardrails(
   call: FunctionCallItem,
   agent: Agent<any, any>,
   record: RunRecord,
+  steps: ToolGuardrailSteps,
 ): Effect.Effect<string | undefined, RunFailure> {
   return runToolGuardrails(
     'input',
+    steps,
     tool.inputGuardrails ?? [],
     (guardrail) => guardrail.run({ context: record.context, agent, toolCall: call }),
     (result) => {
@@ -42,9 +53,11 @@ export function runToolOutputGuardrails(
   output: unknown,
   agent: Agent<any, any>,
   record: RunRecord,
+  steps: ToolGuardrailSteps,
 ): Effect.Effect<string | undefined, RunFailure> {
   return runToolGuardrails(
     'output',
+    steps,
     tool.outputGuardrails ?? [],
     (guardrail) => guardrail.run({ context: record.context, agent, toolCall: call, output }),
     (result) => {
@@ -61,6 +74,7 @@ export function runToolOutputGuardrails(
  */
 function runToolGuardrails<G extends { name: string }>(
   kind: 'input' | 'output',
+  steps: ToolGuardrailSteps,
   guardrails: readonly G[],
   run: (guardrail: G) => ToolGuardrailFunctionOutput | Promise<ToolGuardrailFunctionOutput>,
   recordResult: (result: { name: string; output: ToolGuardrailFunctionOutput }) => AgentsError,
@@ -68,7 +82,9 @@ function runToolGuardrails<G extends { name: string }>(
   if (guardrails.length === 0) return Effect.succeed(undefined);
   return Effect.gen(function* () {
     for (const guardrail of guardrails) {
-      const raw = yield* runGuardrailFunction(() => run(guardrail)).pipe(Effect.mapError(asToolCallError));
+      const call = runGuardrailFunction(() => run(guardrail));
+      const key = () => `${steps.scope}:guardrail:${kind}:${guardrail.name}`;
+      const raw = yield* step(steps.runner, 'guardrail', key, jsonCodec, call).pipe(Effect.mapError(asToolCallError));
       const output = yield* checkToolGuardrailOutput(kind, guardrail.name, raw);
       const tripwire = recordResult({ name: guardrail.name, output });
       if (output.behavior.type === 'rejectContent') return output.behavior.message;

@@ -40,6 +40,7 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
   const context = record.context.toJSON();
   const json: SerializedRunState = {
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
+    ...(record.runId !== undefined ? { runId: record.runId } : {}),
     currentTurn: record.currentTurn,
     maxTurns: record.maxTurns,
     currentAgent: refOf(record.currentAgent),
