@@ -15,6 +15,7 @@ describe('providers example', () => {
     expect(outcome.lastAgent).toBe('Billing specialist');
     expect(outcome.finalOutput).toBe('I refunded $42.00 for order 1234; it reaches your card in 3 to 5 days.');
     expect(outcome.offTopicTripped).toBe(true);
+    expect(outcome.triageAborted).toBe(true);
     // The guardrail and triage start together; the guardrail's request is sent first.
     expect([...outcome.requests.slice(0, 2)].sort()).toEqual([...requests.slice(0, 2)].sort());
     expect(outcome.requests.slice(2)).toEqual(requests.slice(2));

@@ -16,7 +16,7 @@ function answer(body: FakeRequestBody): FakeTurn {
   }
   if (sent.includes('Refunded $')) return fakeText('I refunded $42.00 for order 1234; it reaches your card in 3 to 5 days.');
   if (sent.includes(SPECIALIST_INSTRUCTIONS)) return fakeToolCalls([{ name: 'refund_order', arguments: { orderId: '1234', amountUsd: 42 } }]);
-  return fakeToolCalls([{ name: 'transfer_to_billing_specialist', arguments: {} }], { delayMs: 400 });
+  return fakeToolCalls([{ name: 'transfer_to_Billing_specialist', arguments: {} }], { delayMs: 400 });
 }
 
 /** Scripts `count` requests, each answered by what it asks. */

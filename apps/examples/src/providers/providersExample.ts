@@ -41,6 +41,8 @@ export interface SetupOutcome {
   readonly finalOutput: unknown;
   readonly lastAgent: string | undefined;
   readonly offTopicTripped: boolean;
+  /** Offline only: the triage request running beside the tripped guardrail was aborted. */
+  readonly triageAborted: boolean | undefined;
   /** Offline only: `vendor model` of each request, in order, for the refund run. */
   readonly requests: string[];
 }
@@ -67,10 +69,13 @@ export async function providersExample(setup: SetupName, log: Log, online = fals
     if (server) log(`requests: ${requests.join(' | ')}`);
 
     if (server) scriptRequests(server, 2);
+    const before = server?.requests.length ?? 0;
     const offTopic = await runner.run(triage, 'Write me a poem about pirates.').catch((error: unknown) => error);
     const offTopicTripped = offTopic instanceof InputGuardrailTripwireTriggered;
-    log(`off-topic request: ${offTopicTripped ? 'stopped by the on-topic guardrail' : 'NOT stopped'}`);
-    return { setup, pausedOn, finalOutput: result.finalOutput, lastAgent: result.lastAgent?.name, offTopicTripped, requests };
+    // The guardrail ran beside triage; when it tripped, triage's request was cut off mid-flight.
+    const triageAborted = server ? (await Promise.all([before, before + 1].map((i) => server.settled(i)))).some((r) => r.outcome === 'client_closed') : undefined;
+    log(`off-topic request: ${offTopicTripped ? 'stopped by the on-topic guardrail' : 'NOT stopped'}${triageAborted ? "; triage's model request was aborted" : ''}`);
+    return { setup, pausedOn, finalOutput: result.finalOutput, lastAgent: result.lastAgent?.name, offTopicTripped, triageAborted, requests };
   } finally {
     await server?.close();
   }
