@@ -68,8 +68,12 @@ describe('ModelProviderService', () => {
       inputGuardrails: [
         {
           name: 'checked by an agent',
-          // A fresh Runner with no provider of its own, as guardrail helpers make.
-          execute: () => new Runner().runEffect(checker, 'check this').pipe(Effect.map((checked) => ({ tripwireTriggered: checked.finalOutput !== 'fine', outputInfo: null }))),
+          // A fresh Runner with no provider of its own, as guardrail helpers make. (An Effect is what
+          // @baton/guardrails' guardrailFromAgent returns; core's public type names the Promise form.)
+          execute: (() =>
+            new Runner()
+              .runEffect(checker, 'check this')
+              .pipe(Effect.map((checked) => ({ tripwireTriggered: checked.finalOutput !== 'fine', outputInfo: null })))) as never,
         },
       ],
     });

@@ -16,7 +16,7 @@ import {
   updatePausedRun,
   type RunStateStore,
 } from '../src/index.js';
-import { startPostgres, type PostgresServer } from './support/postgres.js';
+import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { Executions, approvalTool, echoOutputs, toolOutputsIn } from './support/scenarios.js';
 
 /** Two handles on one store (two connections for SQL), as two workers would have. */

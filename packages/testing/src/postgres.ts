@@ -1,8 +1,8 @@
 /**
- * Starts a throwaway PostgreSQL server for the store tests: `initdb` into a temp directory, then
- * `pg_ctl start` on a free port on 127.0.0.1, as the `postgres` user when running as root. When the
- * server binaries are missing and we are root, they are installed with apt-get first. Nothing is
- * skipped: without a server the tests fail with the reason.
+ * `@baton/testing/postgres`: a throwaway PostgreSQL server for tests and offline examples: `initdb`
+ * into a temp directory, then `pg_ctl start` on a free port on 127.0.0.1, as the `postgres` user when
+ * running as root. When the server binaries are missing and we are root, they are installed with
+ * apt-get first (Debian's `postgresql`). Nothing is skipped: without a server it fails with the reason.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -11,8 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface PostgresServer {
+  /** `postgresql://postgres@127.0.0.1:<port>/postgres` (trust authentication). */
   connectionString: string;
   port: number;
+  /** The same server's URL for another database name (created by whoever connects first, or by you). */
+  urlFor(database: string): string;
+  /** Stops the server but keeps its data, to simulate an outage; `start()` brings it back on the same port. */
+  pause(): void;
+  start(): void;
+  /** Stops the server for good and deletes its data. */
   stop(): void;
 }
 
@@ -65,25 +72,40 @@ export async function startPostgres(): Promise<PostgresServer> {
   const as = (command: string, args: string[]) =>
     asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin!, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin!, command), args, { stdio: 'pipe' });
   as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const startOn = (port: number) =>
+    as('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   let port = 0;
   for (let attempt = 0; attempt < 5; attempt++) {
     port = await freePort();
     try {
-      as('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+      startOn(port);
       break;
     } catch (error) {
       if (attempt === 4) throw new Error(`PostgreSQL did not start: ${String(error)}`);
     }
   }
   let stopped = false;
+  let running = true;
+  const base = `postgresql://postgres@127.0.0.1:${port}`;
   return {
     port,
-    connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    connectionString: `${base}/postgres`,
+    urlFor: (database) => `${base}/${encodeURIComponent(database)}`,
+    pause() {
+      if (!running || stopped) return;
+      as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      running = false;
+    },
+    start() {
+      if (running || stopped) return;
+      startOn(port);
+      running = true;
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (running) as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
