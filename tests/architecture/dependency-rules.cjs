@@ -36,7 +36,7 @@ const layers = {
       'modelProvider', 'multiProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
       'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools', 'hostedMcpTool', 'stepRunner',
     ]),
-    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),
+    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'uuid', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),
   ],
   state: [
     anyOf(core, ['runState', 'typeRegistry', 'memorySession', 'sessionHistory']),

@@ -1,6 +1,7 @@
 import type { AgentInputItem, Session } from '@baton/types';
 import { UserError } from '@baton/types';
 import { canonicalJson } from './internal/serialization/fingerprint.js';
+import { randomUuid } from './internal/uuid.js';
 import {
   applySessionHistoryMutations,
   type SessionHistoryRewriteArgs,
@@ -33,7 +34,7 @@ export class MemorySession implements Session, SessionHistoryRewriteAwareSession
   readonly #applied = new Map<string, string>();
 
   constructor(options: MemorySessionOptions = {}) {
-    this.#sessionId = options.sessionId ?? globalThis.crypto.randomUUID();
+    this.#sessionId = options.sessionId ?? randomUuid();
     this.#items = structuredClone(options.initialItems ?? []);
     this.#logger = options.logger;
   }

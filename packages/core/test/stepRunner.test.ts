@@ -1,5 +1,5 @@
 import { Effect } from 'effect';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import {
@@ -243,6 +243,33 @@ describe('step runner: deterministic replay', () => {
     expect(tape.starts).toEqual(['id:run', 't1:model', 'tool:p1', 't2:model']);
     const replay = replaying(tape);
     expect(await play(replay.runner, false)).toEqual(first);
+  });
+
+  it('an approval decided near its expiry is judged at the recorded time on replay', async () => {
+    const deadline = Date.now() + 60_000;
+    const play = async (runner: StepRunner, live: Live, resumeAt?: number) => {
+      const agent = new Agent({ name: 'Cashier', model: model(live, [[functionCall('pay', { q: 'bill' }, { callId: 'p1' })], [assistantMessage('paid')]]), tools: [tools(live, []).pay] });
+      const paused = await new Runner({ stepRunner: runner }).run(agent, 'pay');
+      const state = await RunState.fromString(agent, paused.state.toString());
+      state.setApprovalExpiry(state.getInterruptions()[0]!, deadline);
+      // Decided after the deadline: it counts only while the deadline has not passed.
+      state.approve(state.getInterruptions()[0]!, { decidedAt: new Date(deadline + 1000).toISOString() });
+      if (resumeAt !== undefined) vi.useFakeTimers({ toFake: ['Date'], now: resumeAt });
+      try {
+        return summary(await new Runner({ stepRunner: runner }).run(agent, state));
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const { runner, tape } = recording();
+    const first = await play(runner, true);
+    expect(first.finalOutput).toBe('paid');
+    expect(tape.starts).toContain('t1:approvals:time');
+    // Replayed after the deadline: the recorded time decides, so the call still counts as approved.
+    expect(await play(replaying(tape).runner, false, deadline + 3_600_000)).toEqual(first);
+    // Without the recorded time, the same resume after the deadline treats the call as rejected.
+    const late = await play(recording().runner, true, deadline + 3_600_000);
+    expect(late.newItems.join('')).toContain('expired');
   });
 
   it('a streamed run replays the same events', async () => {

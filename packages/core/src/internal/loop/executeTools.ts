@@ -1,3 +1,4 @@
+import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
 import { annotate, inSpanContext, span } from './span.js';
 import {
@@ -29,7 +30,7 @@ import { toParentEvent } from './streamEmission.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 import { inLanes, step } from './steps.js';
-import { toolStepCodec, type ToolStepResult } from './stepCodecs.js';
+import { numberCodec, toolStepCodec, type ToolStepResult } from './stepCodecs.js';
 import { nestedStepRunner } from '../../stepRunner.js';
 import { agentToolSourceAgent } from '../agentToolSources.js';
 
@@ -55,11 +56,28 @@ export function executeToolRuns(
   // With a recording step runner, the calls' steps start in call order (each call in its lane).
   const lanes = inLanes(env.stepRunner, runs.length);
   const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env)) : executeToolRun(run, agent, record, env));
-  return Effect.forEach(runs, execute, { concurrency: 'unbounded' }).pipe(
+  const all = Effect.forEach(runs, execute, { concurrency: 'unbounded' }).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
       }),
+    ),
+  );
+  return withReplayableApprovalClock(all, record, env);
+}
+
+/**
+ * Whether an approval expired depends on the time. With a recording step runner, this turn's
+ * approval checks read one recorded time (a `time` step), so a replay decides them as the first run did.
+ */
+function withReplayableApprovalClock<A, E>(effect: Effect.Effect<A, E>, record: RunRecord, env: LoopEnv): Effect.Effect<A, E> {
+  if (env.stepRunner === undefined || Object.keys(record.context.getApprovalRequests()).length === 0) return effect;
+  const now = step(env.stepRunner, 'time', () => `t${record.currentTurn}:approvals:time`, numberCodec, Clock.currentTimeMillis);
+  return Effect.flatMap(now, (millis) =>
+    Effect.acquireUseRelease(
+      Effect.sync(() => record.context.useClock({ currentTimeMillisUnsafe: () => millis })),
+      () => effect,
+      () => Clock.Clock.pipe(Effect.map((clock) => record.context.useClock(clock))),
     ),
   );
 }

@@ -17,9 +17,10 @@ import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
+import { randomUuid } from '../uuid.js';
 
 const runIdKey = () => 'id:run';
-const newRunId = Effect.sync(() => globalThis.crypto.randomUUID());
+const newRunId = Effect.sync(randomUuid);
 
 const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
 

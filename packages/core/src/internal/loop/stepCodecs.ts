@@ -13,6 +13,8 @@ export const jsonCodec: StepCodec<any> = { encode: toJson, decode: (json) => jso
 
 export const stringCodec: StepCodec<string> = { encode: (value) => value, decode: (json) => String(json) };
 
+export const numberCodec: StepCodec<number> = { encode: (value) => value, decode: (json) => Number(json) };
+
 /** A model response: its usage comes back as a `Usage`. */
 export const modelResponseCodec: StepCodec<ModelResponse> = {
   encode: (response) => toJson(response),
