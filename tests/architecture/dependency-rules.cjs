@@ -13,6 +13,8 @@ const packageRule = {
   // Providers and the test kit depend on the contracts only.
   'openai-provider': ['types'],
   'ai-sdk-provider': ['types'],
+  // Durable runs build on paused-run tooling (resumability reports, approval expiries).
+  dbos: ['core', 'types', 'hitl-state'],
   testing: ['types'],
   // The umbrella re-exports everything.
   agents: '*',
@@ -70,7 +72,8 @@ const packageRules = [
     name: 'package-new-feature',
     comment: 'A new package builds on @baton/core and @baton/types only; nothing but the umbrella and apps depends on it.',
     severity: 'error',
-    from: { path: '^packages/([^/]+)/src/', pathNot: workspacePackages.map((name) => `^packages/${name}/`) },
+    // Packages with a rule of their own above follow that rule instead.
+    from: { path: '^packages/([^/]+)/src/', pathNot: [...workspacePackages, ...Object.keys(packageRule)].map((name) => `^packages/${name}/`) },
     to: { path: '^packages/[^/]+/', pathNot: ['^packages/$1/', ...featureDefault.map(packageDir)] },
   },
   {

@@ -1,0 +1,26 @@
+import { UserError } from '@baton/types';
+
+/**
+ * Why a request about a durable run was refused:
+ * - `unknown_run`: no run has this id
+ * - `unknown_call`: the run has no pending approval for this call id (the pending ones are listed)
+ * - `not_paused`: the run is queued, running, completed or failed, so there is nothing to decide
+ * - `already_decided`: another decision for this pause was taken first (racing approvers)
+ * - `expired`: the approval request expired before the decision
+ * - `invalid_options`: a worker or client option is missing or wrong
+ * - `unknown_agent`: the run names an agent this worker did not register
+ */
+export type DurableRunErrorReason = 'unknown_run' | 'unknown_call' | 'not_paused' | 'already_decided' | 'expired' | 'invalid_options' | 'unknown_agent';
+
+/** A request about a durable run that cannot be carried out; the message names the run and what is wrong. */
+export class DurableRunError extends UserError {
+  readonly reason: DurableRunErrorReason;
+  readonly runId: string | undefined;
+
+  constructor(reason: DurableRunErrorReason, message: string, runId?: string) {
+    super(message);
+    this.name = 'DurableRunError';
+    this.reason = reason;
+    this.runId = runId;
+  }
+}

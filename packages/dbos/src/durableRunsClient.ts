@@ -1,0 +1,264 @@
+import { DBOSClient, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
+import type { AgentInputItem } from '@baton/types';
+import pg from 'pg';
+import { DurableRunError } from './durableRunError.js';
+import { listenForRunEvents, readRunEvents } from './internal/runEvents.js';
+import { checkRunId, revisionOf, runWorkflowId } from './internal/workflowIds.js';
+import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
+
+export const DEFAULT_APP_NAME = 'baton';
+export const DEFAULT_QUEUE_NAME = 'baton-runs';
+/** The DBOS workflow every run and resume is. */
+export const RUN_WORKFLOW_NAME = 'baton.run';
+
+export interface DurableRunsClientOptions {
+  /** The PostgreSQL database DBOS keeps its state in (the workers' `databaseUrl`). */
+  readonly databaseUrl: string;
+  /** The DBOS application name the workers use (default `'baton'`). */
+  readonly appName?: string;
+  /** The queue the workers serve (default `'baton-runs'`). */
+  readonly queueName?: string;
+}
+
+export type DurableRunState = 'queued' | 'running' | 'paused' | 'completed' | 'failed';
+
+export interface DurableRunStatus {
+  readonly runId: string;
+  /** 0 until the first resume, then one more per resume. */
+  readonly revision: number;
+  readonly state: DurableRunState;
+  /** The application version that runs (or ran) it: only workers of that version continue it. */
+  readonly applicationVersion: string | undefined;
+  /** The worker that holds it while it runs. */
+  readonly executorId: string | undefined;
+  /** Paused: the calls waiting for a decision. */
+  readonly pending: readonly PendingApproval[];
+  readonly finalOutput?: Json;
+  readonly lastAgent?: string;
+  readonly error?: { readonly name: string; readonly message: string; readonly report?: Json };
+}
+
+export interface StartRunOptions {
+  /** The run's id (default: a new UUID); starting the same id twice starts it once. */
+  readonly runId?: string;
+  /** The run context's value (plain JSON). */
+  readonly context?: Json;
+  readonly maxTurns?: number;
+  /** Only workers of this version run it (default: the newest version a worker registered). */
+  readonly applicationVersion?: string;
+}
+
+export interface DecisionMetadata {
+  readonly decidedBy?: string;
+  readonly reason?: string;
+  /** Default: now. */
+  readonly decidedAt?: Date | string;
+}
+
+export interface RunEvent {
+  readonly runId: string;
+  readonly revision: number;
+  readonly seq: number;
+  readonly event: Json;
+}
+
+/**
+ * Durable runs from any process (an approval UI, a CLI, a web server): start a run, read its status,
+ * decide its pending approvals, follow its events. Needs only the database; the agents live in the
+ * workers. A decision starts the run's next workflow, keyed `{runId}:resume:{revision}`, on the
+ * version that paused it: two processes deciding at once start it once, and the second learns
+ * whether its decision was the one taken.
+ */
+export class DurableRunsClient {
+  private constructor(
+    private readonly dbos: DBOSClient,
+    private readonly pool: pg.Pool,
+    private readonly queueName: string,
+  ) {}
+
+  static async create(options: DurableRunsClientOptions): Promise<DurableRunsClient> {
+    if (typeof options?.databaseUrl !== 'string' || options.databaseUrl === '') {
+      throw new DurableRunError('invalid_options', 'DurableRunsClient: `databaseUrl` (the PostgreSQL URL the workers use) is required.');
+    }
+    const dbos = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName ?? DEFAULT_APP_NAME });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME);
+  }
+
+  /** Puts a run of the agent registered as `agent` on the queue; a worker picks it up. Returns the run id. */
+  async startRun(agent: string, input: string | AgentInputItem[], options: StartRunOptions = {}): Promise<string> {
+    const runId = checkRunId(options.runId ?? globalThis.crypto.randomUUID());
+    const workflowInput: RunWorkflowInput = {
+      runId,
+      agent,
+      revision: 0,
+      start: { kind: 'input', input },
+      ...(options.context === undefined ? {} : { context: options.context }),
+      ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+    };
+    await this.dbos.enqueue(
+      { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID: runId, ...(options.applicationVersion === undefined ? {} : { appVersion: options.applicationVersion }) },
+      workflowInput,
+    );
+    return runId;
+  }
+
+  /** Where the run is now: its latest workflow's status and, once it ended, its outcome. */
+  async status(runId: string): Promise<DurableRunStatus> {
+    const latest = await this.#latest(runId);
+    if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
+    return statusOf(runId, latest.revision, latest.workflow);
+  }
+
+  /** Waits until the run pauses, completes or fails (polling every `pollMs`, default 200 ms). */
+  async result(runId: string, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<DurableRunStatus> {
+    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
+    for (;;) {
+      const status = await this.status(runId);
+      if (status.state !== 'queued' && status.state !== 'running') return status;
+      if (Date.now() > deadline) throw new DurableRunError('not_paused', `Run ${runId} is still ${status.state} after ${options.timeoutMs ?? 300_000} ms.`, runId);
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+    }
+  }
+
+  approve(runId: string, callId: string, meta: DecisionMetadata = {}): Promise<void> {
+    return this.decide(runId, [{ callId, approved: true, ...meta }]);
+  }
+
+  reject(runId: string, callId: string, meta: DecisionMetadata & { message?: string } = {}): Promise<void> {
+    return this.decide(runId, [{ callId, approved: false, ...meta }]);
+  }
+
+  /**
+   * Decides pending calls of a paused run and continues it (calls left undecided pause it again).
+   * Refused with a `DurableRunError`: an unknown run or call, a run that is not paused, an approval
+   * request that expired, or a decision for this pause that another process took first.
+   */
+  async decide(runId: string, decisions: ReadonlyArray<{ callId: string; approved: boolean; message?: string } & DecisionMetadata>): Promise<void> {
+    const latest = await this.#latest(runId);
+    if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
+    const status = statusOf(runId, latest.revision, latest.workflow);
+    if (status.state !== 'paused') throw new DurableRunError('not_paused', `Run ${runId} is ${status.state}, not paused: there is nothing to decide.`, runId);
+    const now = Date.now();
+    const made: ApprovalDecision[] = decisions.map((decision) => {
+      const pending = status.pending.find((call) => call.callId === decision.callId);
+      if (!pending) {
+        const listed = status.pending.map((call) => `${call.callId} (${call.toolName})`).join(', ');
+        throw new DurableRunError('unknown_call', `Run ${runId} has no pending approval for call ${JSON.stringify(decision.callId)}; pending: ${listed}.`, runId);
+      }
+      const decidedAt = decision.decidedAt === undefined ? new Date(now).toISOString() : new Date(decision.decidedAt).toISOString();
+      if (pending.expiresAt !== undefined && Date.parse(decidedAt) >= Date.parse(pending.expiresAt)) {
+        throw new DurableRunError('expired', `The approval request for ${pending.toolName} (call ${pending.callId}) of run ${runId} expired at ${pending.expiresAt}.`, runId);
+      }
+      return {
+        callId: decision.callId,
+        approved: decision.approved,
+        decidedAt,
+        ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }),
+        ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+        ...(decision.message === undefined ? {} : { message: decision.message }),
+      };
+    });
+    const output = latest.workflow.output as Extract<RunWorkflowOutput, { status: 'paused' }>;
+    const previous = latest.workflow.input?.[0] as RunWorkflowInput | undefined;
+    const revision = latest.revision + 1;
+    const workflowID = runWorkflowId(runId, revision);
+    const input: RunWorkflowInput = {
+      runId,
+      agent: previous?.agent ?? '',
+      revision,
+      start: { kind: 'resume', state: output.state, decisions: made },
+      ...(previous?.maxTurns === undefined ? {} : { maxTurns: previous.maxTurns }),
+    };
+    await this.dbos.enqueue(
+      { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID, ...(status.applicationVersion === undefined ? {} : { appVersion: status.applicationVersion }) },
+      input,
+    );
+    // Same id, same workflow: if another process started it first, say whether ours was the decision taken.
+    const started = await this.dbos.getWorkflow(workflowID);
+    const taken = (started?.input?.[0] as RunWorkflowInput | undefined)?.start;
+    if (taken?.kind === 'resume' && !sameDecisions(taken.decisions, made)) {
+      const what = taken.decisions.map((d) => `${d.callId}: ${d.approved ? 'approved' : 'rejected'}${d.decidedBy ? ` by ${d.decidedBy}` : ''}`).join(', ') || 'the expiry of its approvals';
+      throw new DurableRunError('already_decided', `Run ${runId} was already continued with another decision (${what}).`, runId);
+    }
+  }
+
+  /**
+   * The run's events (run items and agent changes, in order, across its resumes). With `follow`,
+   * waits for new ones until the run pauses, completes or fails (or `signal` fires).
+   */
+  async *events(runId: string, options: { follow?: boolean; signal?: AbortSignal } = {}): AsyncIterable<RunEvent> {
+    let cursor = { revision: -1, seq: -1 };
+    let wake: (() => void) | undefined;
+    const stop = options.follow ? await listenForRunEvents(this.pool, runId, () => wake?.()) : undefined;
+    try {
+      for (;;) {
+        const batch = await readRunEvents(this.pool, runId, cursor);
+        for (const event of batch) {
+          cursor = { revision: event.revision, seq: event.seq };
+          yield event;
+        }
+        if (!options.follow || options.signal?.aborted) return;
+        if (batch.length === 0) {
+          const status = await this.status(runId);
+          if (status.state !== 'queued' && status.state !== 'running') {
+            // One last read: events written just before the run ended.
+            for (const event of await readRunEvents(this.pool, runId, cursor)) yield event;
+            return;
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 1000);
+            wake = () => (clearTimeout(timer), resolve());
+          });
+        }
+      }
+    } finally {
+      await stop?.();
+    }
+  }
+
+  /** The DBOS client underneath, for what this one does not cover (listing, forking, cancelling). */
+  get dbosClient(): DBOSClient {
+    return this.dbos;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.dbos.destroy(), this.pool.end()]);
+  }
+
+  async #latest(runId: string): Promise<{ revision: number; workflow: WorkflowStatus } | undefined> {
+    const workflows = await this.dbos.listWorkflows({ workflow_id_prefix: runId, loadInput: true, loadOutput: true });
+    let latest: { revision: number; workflow: WorkflowStatus } | undefined;
+    for (const workflow of workflows) {
+      const revision = revisionOf(runId, workflow.workflowID);
+      if (revision !== undefined && (latest === undefined || revision > latest.revision)) latest = { revision, workflow };
+    }
+    return latest;
+  }
+}
+
+function statusOf(runId: string, revision: number, workflow: WorkflowStatus): DurableRunStatus {
+  const base = { runId, revision, applicationVersion: workflow.applicationVersion, executorId: workflow.executorId, pending: [] as PendingApproval[] };
+  switch (workflow.status) {
+    case 'ENQUEUED':
+    case 'DELAYED':
+      return { ...base, state: 'queued' };
+    case 'PENDING':
+      return { ...base, state: 'running' };
+    case 'SUCCESS': {
+      const output = workflow.output as RunWorkflowOutput;
+      if (output.status === 'paused') return { ...base, state: 'paused', pending: output.pending };
+      if (output.status === 'completed') return { ...base, state: 'completed', finalOutput: output.finalOutput, ...(output.lastAgent === undefined ? {} : { lastAgent: output.lastAgent }) };
+      return { ...base, state: 'failed', error: output.error };
+    }
+    default: {
+      const error = workflow.error as { name?: string; message?: string } | undefined;
+      return { ...base, state: 'failed', error: { name: error?.name ?? workflow.status, message: error?.message ?? `The run's workflow ended ${workflow.status}.` } };
+    }
+  }
+}
+
+function sameDecisions(a: readonly ApprovalDecision[], b: readonly ApprovalDecision[]): boolean {
+  const key = (list: readonly ApprovalDecision[]) => JSON.stringify(list.map((d) => [d.callId, d.approved]).sort());
+  return key(a) === key(b);
+}

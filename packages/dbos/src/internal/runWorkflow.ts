@@ -1,0 +1,110 @@
+import { AsyncResource } from 'node:async_hooks';
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { Runner, RunState, RunContext, type Agent, type RunConfig, type RunToolApprovalItem } from '@baton/core';
+import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
+import { AgentsError, type AgentInputItem } from '@baton/types';
+import type pg from 'pg';
+import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
+import { writeRunEvent } from './runEvents.js';
+import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
+
+/** What a worker gives the workflow: its agents, how to run them, where events go. */
+export interface RunWorkflowEnv {
+  readonly agents: ReadonlyMap<string, Agent<any, any>>;
+  readonly runner: Omit<RunConfig, 'stepRunner'>;
+  readonly events: pg.Pool;
+  readonly approvalTtlMs: number | undefined;
+  /** Starts the timer that continues the run with `next` (undecided calls rejected) when its approvals expire. */
+  readonly startExpiryTimer: (next: RunWorkflowInput, expiresAt: string) => Promise<void>;
+}
+
+/**
+ * One workflow of a durable run: start the agent on its input, or continue a paused state with the
+ * decisions a client sent. Every outside effect of the run is a DBOS step (through the step runner),
+ * so after a crash the workflow replays: committed model answers and tool outputs come back from the
+ * database instead of being requested or executed again. A pause ends the workflow with the state in
+ * its output; the next decision starts the next workflow of the run. A run that fails (a tripped
+ * guardrail, a model error, a state that no longer fits the agent graph) ends the workflow with a
+ * `failed` output, not an error of the worker.
+ */
+export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput): Promise<RunWorkflowOutput> {
+  // Bound here, where DBOS's async context is the workflow's: Effect's scheduler does not carry it.
+  const inWorkflow = AsyncResource.bind(<T>(fn: () => T): T => fn()) as InWorkflow;
+  const { runId, revision } = input;
+  const failed = (name: string, message: string, report?: Json): RunWorkflowOutput => ({ status: 'failed', runId, revision, error: { name, message, ...(report === undefined ? {} : { report }) } });
+  const agent = env.agents.get(input.agent);
+  if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
+
+  let start: string | AgentInputItem[] | RunState<any, any>;
+  if (input.start.kind === 'resume') {
+    const report = await checkResumable(agent, input.start.state);
+    if (!report.ok) return failed('ResumabilityError', `Run ${runId} cannot resume on this worker's agent graph: ${report.issues.map((issue) => issue.message).join('; ')}`, report as unknown as Json);
+    const { state: text, decisions } = input.start;
+    const decided = await inWorkflow(() => DBOS.runStep(() => applyDecisions(agent, text, decisions), { name: `r${revision}:decisions` }));
+    start = await RunState.fromString(agent, decided);
+  } else {
+    start = input.start.input;
+  }
+
+  const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow) });
+  const options = { stream: true as const, ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }) };
+  const context = input.context === undefined || start instanceof RunState ? {} : { context: new RunContext(input.context) };
+  try {
+    const result = await runner.run(agent, start, { ...options, ...context });
+    let seq = 0;
+    for await (const event of result) {
+      if (event.type !== 'run_item_stream_event' && event.type !== 'agent_updated_stream_event') continue;
+      const data = event.type === 'run_item_stream_event' ? { type: event.type, name: event.name, item: event.item.toJSON() } : { type: event.type, agent: event.agent.name };
+      await writeRunEvent(env.events, { runId, revision, seq: seq++, event: JSON.parse(JSON.stringify(data)) as Json });
+    }
+    await result.completed;
+    if (result.interruptions.length === 0) {
+      return { status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name, state: result.state.toString() };
+    }
+    const state = result.state;
+    if (env.approvalTtlMs !== undefined) {
+      // The deadline is a step: a replay sets the same one.
+      const expiresAt = await inWorkflow(() => DBOS.runStep(async () => new Date(Date.now() + env.approvalTtlMs!).toISOString(), { name: `r${revision}:expiry` }));
+      setApprovalExpiries(state, { expiresAt });
+      const next: RunWorkflowInput = { ...input, revision: revision + 1, start: { kind: 'resume', state: state.toString(), decisions: [] } };
+      await inWorkflow(() => env.startExpiryTimer(next, expiresAt));
+    }
+    return { status: 'paused', runId, revision, pending: pendingOf(state.getInterruptions(), state), state: state.toString() };
+  } catch (error) {
+    if (error instanceof AgentsError) return failed(error.name, error.message);
+    throw error;
+  }
+}
+
+/** A paused state with a client's decisions applied, judged at the time each was made. */
+async function applyDecisions(agent: Agent<any, any>, text: string, decisions: readonly ApprovalDecision[]): Promise<string> {
+  const state = await RunState.fromString(agent, text);
+  const pending = new Map(state.getInterruptions().map((item) => [item.callId, item]));
+  for (const decision of decisions) {
+    const item = pending.get(decision.callId);
+    if (!item) continue; // the client checked; a call answered meanwhile (by an expiry) keeps its answer
+    const at = Date.parse(decision.decidedAt);
+    state.context.useClock({ currentTimeMillisUnsafe: () => at });
+    const meta = { decidedAt: decision.decidedAt, ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }), ...(decision.reason === undefined ? {} : { reason: decision.reason }) };
+    if (decision.approved) state.approve(item, meta);
+    else state.reject(item, { ...meta, ...(decision.message === undefined ? {} : { message: decision.message }) });
+  }
+  return state.toString();
+}
+
+function pendingOf(items: readonly RunToolApprovalItem[], state: RunState<any, any>): PendingApproval[] {
+  return items.map((item) => {
+    const request = state.context.getApprovalRequest({ toolName: item.toolName, callId: item.callId });
+    return {
+      callId: item.callId,
+      toolName: item.toolName,
+      arguments: item.arguments,
+      agent: item.agent.name,
+      ...(request?.expiresAt === undefined ? {} : { expiresAt: request.expiresAt }),
+    };
+  });
+}
+
+function toJson(value: unknown): Json {
+  return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as Json);
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
+import { DurableRunError, DurableWorker, type DurableRunsClient } from '../src/index.js';
+import { EFFECTS_TABLE, supportAgents } from './fixtures/supportAgents.js';
+
+// One worker in this process, on a real PostgreSQL: runs, approvals from a client, expiries, events,
+// and the errors a client gets for requests that make no sense.
+let postgres: PostgresServer;
+let db: pg.Pool;
+let worker: DurableWorker;
+let client: DurableRunsClient;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  const databaseUrl = postgres.urlFor('durable_worker_test');
+  const admin = new pg.Client({ connectionString: postgres.connectionString });
+  await admin.connect();
+  await admin.query('CREATE DATABASE durable_worker_test');
+  await admin.end();
+  db = new pg.Pool({ connectionString: databaseUrl });
+  await db.query(EFFECTS_TABLE);
+  worker = await DurableWorker.launch({
+    databaseUrl,
+    applicationVersion: 'v1',
+    executorId: 'test-worker',
+    agents: supportAgents(db),
+    queue: { pollingIntervalMs: 100 },
+    approvalTtlMs: 60_000,
+    recoveryIntervalMs: false,
+  });
+  client = worker.client;
+});
+
+afterAll(async () => {
+  await worker?.shutdown();
+  await db?.end();
+  postgres?.stop();
+});
+
+async function effects(runId: string): Promise<string[]> {
+  const { rows } = await db.query<{ kind: string }>('SELECT kind FROM test_effects WHERE run_marker = $1 ORDER BY id', [runId]);
+  return rows.map((row) => row.kind);
+}
+
+describe('a durable worker', () => {
+  it('runs an agent from the queue: each step once, the run id reaching the tools, the events readable by run id', async () => {
+    const runId = await worker.startRun('support', 'Where is my order? [run:plain-1]', { runId: 'plain-1' });
+    const status = await client.result(runId);
+    expect(status).toMatchObject({ runId, revision: 0, state: 'completed', finalOutput: 'Done: order 1234: charged twice', lastAgent: 'Support', applicationVersion: 'v1', executorId: 'test-worker' });
+    expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model']);
+    const events = [];
+    for await (const event of client.events(runId)) events.push(event.event as { name?: string });
+    expect(events.map((event) => event.name)).toEqual(['tool_called', 'tool_output', 'message_output_created']);
+  });
+
+  it('starting the same run id twice starts it once', async () => {
+    await Promise.all([worker.startRun('support', 'Twice? [run:twice-1]', { runId: 'twice-1' }), worker.startRun('support', 'Twice? [run:twice-1]', { runId: 'twice-1' })]);
+    await client.result('twice-1');
+    expect(await effects('twice-1')).toEqual(['model', 'tool:lookup_order', 'model']);
+  });
+
+  it('pauses for approval without holding the worker, and continues when a client approves', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:refund-1]', { runId: 'refund-1' });
+    const paused = await client.result(runId);
+    expect(paused.state).toBe('paused');
+    expect(paused.pending).toEqual([
+      expect.objectContaining({ callId: 'call_refund_order', toolName: 'refund_order', arguments: '{"orderId":"1234","amountUsd":42}', agent: 'Support', expiresAt: expect.any(String) }),
+    ]);
+    await client.approve(runId, 'call_refund_order', { decidedBy: 'ops@example.com', reason: 'duplicate charge' });
+    const done = await client.result(runId);
+    expect(done).toMatchObject({ state: 'completed', revision: 1, finalOutput: 'Done: order 1234: charged twice | refunded $42 for 1234' });
+    expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model', 'tool:refund', 'model']);
+  });
+
+  it('a rejection reaches the model, and the refund never runs', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:refund-2]', { runId: 'refund-2' });
+    await client.result(runId);
+    await client.reject(runId, 'call_refund_order', { decidedBy: 'ops', message: 'Refunds over $40 need a manager.' });
+    const done = await client.result(runId);
+    expect(done.finalOutput).toBe('Done: order 1234: charged twice | Refunds over $40 need a manager.');
+    expect(await effects(runId)).not.toContain('tool:refund');
+  });
+
+  it('racing approvers: the run continues once; a different decision taken second is refused', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:race-1]', { runId: 'race-1' });
+    await client.result(runId);
+    const outcomes = await Promise.allSettled([
+      client.approve(runId, 'call_refund_order', { decidedBy: 'ada' }),
+      client.approve(runId, 'call_refund_order', { decidedBy: 'bob' }),
+      client.reject(runId, 'call_refund_order', { decidedBy: 'eve' }),
+    ]);
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason as DurableRunError);
+    expect(refused.map((error) => error.reason).every((reason) => reason === 'already_decided' || reason === 'not_paused')).toBe(true);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    const done = await client.result(runId);
+    expect(done.revision).toBe(1);
+    expect((await effects(runId)).filter((kind) => kind === 'tool:refund').length).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses requests that make no sense, naming what is wrong', async () => {
+    await expect(client.status('no-such-run')).rejects.toMatchObject({ reason: 'unknown_run', message: expect.stringContaining('"no-such-run"') });
+    await expect(client.approve('no-such-run', 'call_x')).rejects.toBeInstanceOf(DurableRunError);
+    const runId = await worker.startRun('support', 'Please refund my order [run:refund-3]', { runId: 'refund-3' });
+    await client.result(runId);
+    await expect(client.approve(runId, 'call_wrong')).rejects.toMatchObject({ reason: 'unknown_call', message: expect.stringContaining('pending: call_refund_order (refund_order)') });
+    await client.approve(runId, 'call_refund_order');
+    await client.result(runId);
+    await expect(client.approve(runId, 'call_refund_order')).rejects.toMatchObject({ reason: 'not_paused', message: expect.stringContaining('is completed') });
+    expect(() => worker.startRun('nobody', 'hi')).toThrow(/No agent is registered as "nobody"; registered: support/);
+    await expect(client.startRun('support', 'x', { runId: 'a:b' })).rejects.toMatchObject({ reason: 'invalid_options' });
+  });
+
+  it('an approval asked after its request expired is refused', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:late-1]', { runId: 'late-1' });
+    const paused = await client.result(runId);
+    const expiresAt = Date.parse(paused.pending[0]!.expiresAt!);
+    await expect(client.approve(runId, 'call_refund_order', { decidedAt: new Date(expiresAt + 1) })).rejects.toMatchObject({ reason: 'expired' });
+  });
+});
