@@ -82,6 +82,7 @@ export class DurableRunsClient {
     }
     const dbos = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName ?? DEFAULT_APP_NAME });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
     return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME);
   }
 

@@ -77,6 +77,7 @@ export class DurableWorker {
     const lock = await ExecutorLock.acquire(options.databaseUrl, executorLockKey(appName, options.executorId));
     if (!lock) throw new DurableRunError('invalid_options', `Executor id ${JSON.stringify(options.executorId)} is in use by a live worker; give each worker process its own.`);
     const events = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    events.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
     let client: DurableRunsClient | undefined;
     try {
       const env: RunWorkflowEnv = {

@@ -1,3 +1,5 @@
+import * as Effect from 'effect/Effect';
+import * as Schedule from 'effect/Schedule';
 import type pg from 'pg';
 import type { Json } from './workflowTypes.js';
 
@@ -31,14 +33,20 @@ export interface StoredRunEvent {
   readonly event: Json;
 }
 
-export async function writeRunEvent(pool: pg.Pool, event: StoredRunEvent): Promise<void> {
-  await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-    event.runId,
-    event.revision,
-    event.seq,
-    JSON.stringify(event.event),
-  ]);
-  await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, event.runId]);
+/** Through a database outage, writes wait and try again (backing off to every 2 s, for up to 10 minutes) as DBOS's own do. */
+const OUTAGE_RETRY = Schedule.min([Schedule.exponential('100 millis'), Schedule.spaced('2 seconds')]).pipe(Schedule.upTo({ duration: '10 minutes' }));
+
+export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent): Promise<void> {
+  const write = Effect.tryPromise(async () => {
+    await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      event.runId,
+      event.revision,
+      event.seq,
+      JSON.stringify(event.event),
+    ]);
+    await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, event.runId]);
+  });
+  return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY)));
 }
 
 /** Events after `(revision, seq)`, in order. */

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
+import { DurableRunsClient } from '../src/index.js';
+import { EFFECTS_TABLE } from './fixtures/supportAgents.js';
+import { startWorker, type WorkerProcess } from './support/workers.js';
+
+// Worker processes on a real PostgreSQL, killed with SIGKILL: measured, not assumed. Every model
+// call and tool execution is counted in a table outside the workers.
+const TRIALS = Number(process.env.BATON_DBOS_TRIALS ?? 5);
+const DATABASE = 'durable_crash_test';
+
+let postgres: PostgresServer;
+let databaseUrl: string;
+let db: pg.Pool;
+let client: DurableRunsClient;
+const workers = new Map<string, WorkerProcess>();
+
+async function start(executorId: string, version = 'v1', extra: { RENAME_REFUND?: string } = {}): Promise<WorkerProcess> {
+  const worker = await startWorker({ DATABASE_URL: databaseUrl, EXECUTOR_ID: executorId, APP_VERSION: version, ANSWER_DELAY_MS: '1500', ...extra });
+  workers.set(executorId, worker);
+  return worker;
+}
+
+async function effects(runId: string): Promise<Array<{ kind: string; detail: string | null }>> {
+  const { rows } = await db.query<{ kind: string; detail: string | null }>('SELECT kind, detail FROM test_effects WHERE run_marker = $1 ORDER BY id', [runId]);
+  return rows;
+}
+
+/** Waits until the run's step named `name` has committed its output. */
+async function committed(runId: string, name: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const steps = (await client.dbosClient.listWorkflowSteps(runId)) ?? [];
+    if (steps.some((step) => step.name === name && step.completedAtEpochMs !== undefined && step.error === null)) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`step ${name} of ${runId} never committed`);
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  databaseUrl = postgres.urlFor(DATABASE);
+  const admin = new pg.Client({ connectionString: postgres.connectionString });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  db = new pg.Pool({ connectionString: databaseUrl });
+  db.on('error', () => {});
+  await db.query(EFFECTS_TABLE);
+  // Three workers launching together on a fresh database: the migration runs once.
+  await Promise.all([start('w-a'), start('w-b'), start('w-c')]);
+  client = await DurableRunsClient.create({ databaseUrl });
+});
+
+afterAll(async () => {
+  await Promise.all([...workers.values()].map((worker) => worker.stop()));
+  await client?.close();
+  await db?.end();
+  postgres?.stop();
+});
+
+describe('durable runs on worker processes', () => {
+  it(`a worker killed right after a tool step committed (model call in flight): another finishes the run, the tool ran once (${TRIALS} trials)`, async () => {
+    const outcomes: string[] = [];
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const runId = `crash-${trial}`;
+      await client.startRun('support', `Where is my order? [run:${runId}]`, { runId, applicationVersion: 'v1' });
+      await committed(runId, 'tool:call_lookup_order');
+      const owner = (await client.status(runId)).executorId!;
+      await workers.get(owner)!.kill();
+      const done = await client.result(runId, { timeoutMs: 60_000 });
+      expect(done.state).toBe('completed');
+      expect(done.executorId).not.toBe(owner);
+      const ran = await effects(runId);
+      // The tool once; the first model call once; the call in flight at the kill made again.
+      expect(ran.filter((effect) => effect.kind === 'tool:lookup_order')).toHaveLength(1);
+      expect(ran.filter((effect) => effect.kind === 'model' && effect.detail === '0')).toHaveLength(1);
+      expect(ran.filter((effect) => effect.kind === 'model' && effect.detail === '1').length).toBeGreaterThanOrEqual(2);
+      outcomes.push(`${runId}: killed ${owner}, finished on ${done.executorId}`);
+      await start(owner); // the same executor id comes back for the next trial
+    }
+    expect(outcomes).toHaveLength(TRIALS);
+  });
+
+  it('an approval wait survives a restart of every worker, then resumes on approve from another process', async () => {
+    const runId = 'wait-1';
+    await client.startRun('support', `Please refund my order [run:${runId}]`, { runId, applicationVersion: 'v1' });
+    expect((await client.result(runId, { timeoutMs: 60_000 })).state).toBe('paused');
+    const ids = [...workers.keys()];
+    await Promise.all(ids.map((id) => workers.get(id)!.kill()));
+    for (const id of ids) await start(id);
+    await client.approve(runId, 'call_refund_order', { decidedBy: 'ops' });
+    const done = await client.result(runId, { timeoutMs: 60_000 });
+    expect(done.state).toBe('completed');
+    expect((await effects(runId)).filter((effect) => effect.kind === 'tool:refund')).toHaveLength(1);
+  });
+
+  it('two versions side by side: v1 runs run and resume only on v1 workers', async () => {
+    const v2 = await start('w-v2', 'v2');
+    await client.startRun('support', 'Where is my order? [run:on-v2]', { runId: 'on-v2', applicationVersion: 'v2' });
+    await client.startRun('support', 'Please refund my order [run:on-v1]', { runId: 'on-v1', applicationVersion: 'v1' });
+    expect((await client.result('on-v2', { timeoutMs: 60_000 })).executorId).toBe('w-v2');
+    const paused = await client.result('on-v1', { timeoutMs: 60_000 });
+    expect(paused.state).toBe('paused');
+    expect(paused.executorId).not.toBe('w-v2');
+    await client.approve('on-v1', 'call_refund_order');
+    const done = await client.result('on-v1', { timeoutMs: 60_000 });
+    expect(done).toMatchObject({ state: 'completed', applicationVersion: 'v1' });
+    expect(done.executorId).not.toBe('w-v2');
+    await v2.stop();
+    workers.delete('w-v2');
+  });
+
+  it('a run whose agent graph changed under the same version fails with the resumability report; the worker lives on', async () => {
+    const runId = 'renamed-1';
+    await client.startRun('support', `Please refund my order [run:${runId}]`, { runId, applicationVersion: 'v1' });
+    expect((await client.result(runId, { timeoutMs: 60_000 })).state).toBe('paused');
+    const ids = [...workers.keys()];
+    await Promise.all(ids.map((id) => workers.get(id)!.stop()));
+    const renamed = await start('w-renamed', 'v1', { RENAME_REFUND: '1' });
+    await client.approve(runId, 'call_refund_order');
+    const failed = await client.result(runId, { timeoutMs: 60_000 });
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.name).toBe('ResumabilityError');
+    expect(failed.error?.message).toContain('refund_order');
+    expect(failed.error?.report).toMatchObject({ ok: false });
+    // The same worker still serves other runs.
+    await client.startRun('support', 'Where is my order? [run:after-rename]', { runId: 'after-rename', applicationVersion: 'v1' });
+    expect((await client.result('after-rename', { timeoutMs: 60_000 })).state).toBe('completed');
+    await renamed.stop();
+    workers.delete('w-renamed');
+    for (const id of ids) await start(id);
+  });
+
+  it('a database outage mid-run stops the workers cleanly; they finish the run when it returns', async () => {
+    const runId = 'outage-1';
+    await client.startRun('support', `Where is my order? [run:${runId}]`, { runId, applicationVersion: 'v1' });
+    await committed(runId, 'tool:call_lookup_order');
+    postgres.pause();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    postgres.start();
+    const done = await client.result(runId, { timeoutMs: 90_000 }).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${[...workers.values()].map((worker) => `--- ${worker.executorId}:\n${worker.output()}`).join('\n')}`);
+    });
+    expect(done.state).toBe('completed');
+    expect((await effects(runId)).filter((effect) => effect.kind === 'tool:lookup_order')).toHaveLength(1);
+    for (const worker of workers.values()) expect(worker.process.exitCode).toBeNull();
+  });
+});
