@@ -44,6 +44,8 @@ export interface StartRunOptions {
   /** The run context's value (plain JSON). */
   readonly context?: Json;
   readonly maxTurns?: number;
+  /** Its pending approvals expire this long after it pauses; then it continues with them rejected (default: the worker's `approvalTtlMs`). */
+  readonly approvalTtlMs?: number;
   /** Only workers of this version run it (default: the newest version a worker registered). */
   readonly applicationVersion?: string;
 }
@@ -96,6 +98,7 @@ export class DurableRunsClient {
       start: { kind: 'input', input },
       ...(options.context === undefined ? {} : { context: options.context }),
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: checkTtl(options.approvalTtlMs) }),
     };
     await this.dbos.enqueue(
       { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID: runId, ...(options.applicationVersion === undefined ? {} : { appVersion: options.applicationVersion }) },
@@ -170,6 +173,7 @@ export class DurableRunsClient {
       revision,
       start: { kind: 'resume', state: output.state, decisions: made },
       ...(previous?.maxTurns === undefined ? {} : { maxTurns: previous.maxTurns }),
+      ...(previous?.approvalTtlMs === undefined ? {} : { approvalTtlMs: previous.approvalTtlMs }),
     };
     await this.dbos.enqueue(
       { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID, ...(status.applicationVersion === undefined ? {} : { appVersion: status.applicationVersion }) },
@@ -257,6 +261,11 @@ function statusOf(runId: string, revision: number, workflow: WorkflowStatus): Du
       return { ...base, state: 'failed', error: { name: error?.name ?? workflow.status, message: error?.message ?? `The run's workflow ended ${workflow.status}.` } };
     }
   }
+}
+
+function checkTtl(ms: number): number {
+  if (!(Number.isFinite(ms) && ms > 0)) throw new DurableRunError('invalid_options', `approvalTtlMs must be a positive number of milliseconds, got ${String(ms)}.`);
+  return ms;
 }
 
 function sameDecisions(a: readonly ApprovalDecision[], b: readonly ApprovalDecision[]): boolean {

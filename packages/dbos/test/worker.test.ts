@@ -117,4 +117,33 @@ describe('a durable worker', () => {
     const expiresAt = Date.parse(paused.pending[0]!.expiresAt!);
     await expect(client.approve(runId, 'call_refund_order', { decidedAt: new Date(expiresAt + 1) })).rejects.toMatchObject({ reason: 'expired' });
   });
+
+  it('an approval nobody gives in time expires: a durable timer continues the run with the call rejected', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:expire-1]', { runId: 'expire-1', approvalTtlMs: 1500 });
+    const paused = await client.result(runId);
+    expect(paused.state).toBe('paused');
+    // result() returns at the pause: wait for the timer to continue the run.
+    for (let i = 0; i < 150 && (await client.status(runId)).state !== 'completed'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const expired = await client.status(runId);
+    expect(expired).toMatchObject({ state: 'completed', revision: 1 });
+    expect(String(expired.finalOutput)).toMatch(/expired/);
+    expect(await effects(runId)).not.toContain('tool:refund');
+    await expect(client.approve(runId, 'call_refund_order')).rejects.toMatchObject({ reason: 'not_paused' });
+  });
+
+  it('follows a run’s events from another client while it runs, across its resume', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:follow-1]', { runId: 'follow-1' });
+    const seen: string[] = [];
+    const following = (async () => {
+      for await (const event of client.events(runId, { follow: true })) seen.push(`${event.revision}:${(event.event as { name?: string }).name}`);
+    })();
+    await client.result(runId);
+    await following; // ends at the pause
+    expect(seen).toEqual(['0:tool_called', '0:tool_output', '0:tool_called', '0:tool_approval_requested']);
+    await client.approve(runId, 'call_refund_order');
+    await client.result(runId);
+    const all: string[] = [];
+    for await (const event of client.events(runId)) all.push(`${event.revision}:${(event.event as { name?: string }).name}`);
+    expect(all).toEqual([...seen, '1:tool_output', '1:message_output_created']);
+  });
 });

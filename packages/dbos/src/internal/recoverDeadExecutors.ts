@@ -19,19 +19,17 @@ export interface RecoveryScope {
  * ids put back.
  */
 export async function recoverDeadExecutors(client: DBOSClient, scope: RecoveryScope): Promise<string[]> {
-  const pending = await client.listWorkflows({ status: 'PENDING', applicationVersion: scope.applicationVersion, loadInput: false, loadOutput: false });
-  const byExecutor = new Map<string, string[]>();
-  for (const workflow of pending) {
-    const executor = workflow.executorId;
-    if (executor === undefined || executor === scope.self) continue;
-    byExecutor.set(executor, [...(byExecutor.get(executor) ?? []), workflow.workflowID]);
-  }
+  const pendingOf = (executorId?: string) =>
+    client.listWorkflows({ status: 'PENDING', applicationVersion: scope.applicationVersion, ...(executorId === undefined ? {} : { executorId }), loadInput: false, loadOutput: false });
+  const executors = new Set((await pendingOf()).map((workflow) => workflow.executorId).filter((id): id is string => id !== undefined && id !== scope.self));
   const recovered: string[] = [];
-  for (const [executor, ids] of byExecutor) {
+  for (const executor of executors) {
     await ExecutorLock.whileDead(scope.databaseUrl, executorLockKey(scope.appName, executor), async () => {
-      for (const id of ids) {
-        await client.resumeWorkflow(id, { queueName: scope.queueName });
-        recovered.push(id);
+      // Listed again under the lock: another supervisor may have handed these runs on already, and
+      // a run another worker now holds must not be put back on the queue.
+      for (const workflow of await pendingOf(executor)) {
+        await client.resumeWorkflow(workflow.workflowID, { queueName: scope.queueName });
+        recovered.push(workflow.workflowID);
       }
     });
   }

@@ -62,9 +62,10 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
       return { status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name, state: result.state.toString() };
     }
     const state = result.state;
-    if (env.approvalTtlMs !== undefined) {
+    const ttlMs = input.approvalTtlMs ?? env.approvalTtlMs;
+    if (ttlMs !== undefined) {
       // The deadline is a step: a replay sets the same one.
-      const expiresAt = await inWorkflow(() => DBOS.runStep(async () => new Date(Date.now() + env.approvalTtlMs!).toISOString(), { name: `r${revision}:expiry` }));
+      const expiresAt = await inWorkflow(() => DBOS.runStep(async () => new Date(Date.now() + ttlMs).toISOString(), { name: `r${revision}:expiry` }));
       setApprovalExpiries(state, { expiresAt });
       const next: RunWorkflowInput = { ...input, revision: revision + 1, start: { kind: 'resume', state: state.toString(), decisions: [] } };
       await inWorkflow(() => env.startExpiryTimer(next, expiresAt));

@@ -30,6 +30,8 @@ export interface RunWorkflowInput {
   /** The run context's value (plain JSON), for the first workflow. */
   readonly context?: Json;
   readonly maxTurns?: number;
+  /** Pending approvals of this run expire this long after it pauses (over the worker's `approvalTtlMs`). */
+  readonly approvalTtlMs?: number;
 }
 
 export interface PendingApproval {
