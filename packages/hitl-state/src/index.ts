@@ -16,19 +16,16 @@ export {
   type StoredRunStatus,
   type RunClaim,
   type ClaimOptions,
+  type CommittedStep,
   type CommittedToolOutput,
   type RunStoreErrorReason,
 } from './store/runStateStore.js';
 export { MemoryRunStateStore } from './store/memoryRunStateStore.js';
 export { SqliteRunStateStore, type SqliteDatabase, type SqliteRunStateStoreOptions } from './store/sqliteRunStateStore.js';
 export { PostgresRunStateStore, type PostgresPool, type PostgresQueryable, type PostgresRunStateStoreOptions } from './store/postgresRunStateStore.js';
-export {
-  resumePausedRun,
-  updatePausedRun,
-  withCommittedOutputs,
-  type ResumePausedRunOptions,
-  type ResumePausedRunOutcome,
-} from './resumePausedRun.js';
+export { resumePausedRun, updatePausedRun, type ResumePausedRunOptions, type ResumePausedRunOutcome } from './resumePausedRun.js';
+export { storeStepRunner } from './storeStepRunner.js';
+export { withCommittedOutputs } from './legacyToolOutputs.js';
 // The format itself lives in @baton/types (so @baton/core can read every version); its versions,
 // migrations and reader are public here.
 export {

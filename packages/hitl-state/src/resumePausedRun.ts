@@ -1,8 +1,8 @@
-import { readRunStateJson } from '@baton/types/internal';
 import { Runner, type Agent, type RunState, type StreamRunOptions, type StreamedRunResult } from '@baton/core';
-import { type SerializedRunItem, type SerializedRunState } from '@baton/types';
 import { loadRunState, type LoadRunStateOptions } from './identity.js';
-import { RunStoreError, requireLease, type CommittedToolOutput, type RunStateStore, type StoredRun } from './store/runStateStore.js';
+import { withCommittedOutputs } from './legacyToolOutputs.js';
+import { storeStepRunner } from './storeStepRunner.js';
+import { RunStoreError, requireLease, type RunStateStore, type StoredRun } from './store/runStateStore.js';
 
 export interface ResumePausedRunOptions<TContext> extends LoadRunStateOptions<TContext> {
   /** Who resumes (recorded with the claim). */
@@ -11,7 +11,10 @@ export interface ResumePausedRunOptions<TContext> extends LoadRunStateOptions<TC
   leaseMs?: number;
   /** The runner to resume with (default: a new `Runner()`). */
   runner?: Runner;
-  /** Options for the resumed run (the run is streamed so tool outputs are committed as they happen). */
+  /**
+   * Options for the resumed run (streamed; the stream is drained here). A `stepRunner` given here
+   * or on the runner runs the steps that have no committed result.
+   */
   runOptions?: Omit<StreamRunOptions<TContext>, 'stream' | 'context'>;
 }
 
@@ -22,11 +25,14 @@ export type ResumePausedRunOutcome<TContext, TAgent extends Agent<any, any>> =
   | { status: 'paused' | 'completed'; run: StoredRun; result: StreamedRunResult<TContext, TAgent> };
 
 /**
- * Resumes a paused run from a store exactly once: claims it (a racing worker gets `not_claimed`),
- * rebuilds the state against `rootAgent`, resumes it, and stores the outcome. Each output of a call
- * of the interrupted turn is committed to the store as soon as it exists; if the resume fails or the
- * worker dies, the next worker puts those outputs back into the state before resuming, so a
- * committed call is never executed again. On failure the run is released with its state untouched.
+ * Resumes a paused run from a store: claims it (a racing worker gets `not_claimed`), rebuilds the
+ * state against `rootAgent`, resumes it, and stores the outcome. Every step of the resumed run
+ * (model calls, tool calls in every turn, guardrails, handoffs, the run id) commits its result to
+ * the store's journal as soon as it exists; if the resume fails or the worker dies, the next worker
+ * replays the committed steps instead of running them again. The step in flight at a crash (a tool
+ * that ran but whose result was not committed yet) runs again: tools with outside effects should
+ * deduplicate on `details.runId` + `details.toolCall.callId`. On failure the run is released with
+ * its state untouched and its journal kept.
  */
 export async function resumePausedRun<TContext = unknown, TAgent extends Agent<any, any> = Agent<any, any>>(
   store: RunStateStore,
@@ -52,19 +58,13 @@ export async function resumePausedRun<TContext = unknown, TAgent extends Agent<a
   }, Math.max(10, Math.floor(leaseMs / 3)));
   renewal.unref?.();
   try {
-    const committed = await store.committedToolOutputs(runId);
-    const { text, guardedCalls } = withCommittedOutputs(runId, claim.state, committed);
+    const [legacyOutputs, steps] = await Promise.all([store.committedToolOutputs(runId), store.committedSteps(runId)]);
+    const { text } = withCommittedOutputs(runId, claim.state, legacyOutputs);
     const state: RunState<TContext, TAgent> = await loadRunState<TContext, TAgent>(rootAgent, text, options);
     const runner = options.runner ?? new Runner();
-    // A one-event buffer: the run waits while an output is being committed.
-    result = await runner.run(rootAgent, state, { streamBufferSize: 1, ...options.runOptions, stream: true });
-    for await (const event of result) {
-      if (event.type !== 'run_item_stream_event' || event.item.type !== 'tool_call_output_item') continue;
-      const callId = event.item.rawItem.callId;
-      if (!guardedCalls.has(callId)) continue;
-      const { agent: _agent, ...item } = event.item.toJSON();
-      await store.commitToolOutput(current, { callId, item: JSON.stringify(item) });
-    }
+    const stepRunner = storeStepRunner(store, claim, steps, options.runOptions?.stepRunner ?? runner.config.stepRunner);
+    result = await runner.run(rootAgent, state, { ...options.runOptions, stepRunner, stream: true });
+    for await (const _event of result);
     await result.completed;
     if (lost) throw lost;
     const status = result.interruptions.length > 0 ? 'paused' : 'completed';
@@ -76,50 +76,6 @@ export async function resumePausedRun<TContext = unknown, TAgent extends Agent<a
   } finally {
     clearInterval(renewal);
   }
-}
-
-/**
- * Puts committed tool outputs back into a stored state: each output of a call of the interrupted
- * turn that has none yet is appended to the history (so resuming does not run the call again), and a
- * paused nested run of that call is dropped. Returns the state and the calls still to be guarded.
- */
-export function withCommittedOutputs(
-  runId: string,
-  text: string,
-  committed: readonly CommittedToolOutput[],
-): { text: string; guardedCalls: Set<string> } {
-  const { state } = readRunStateJson(text);
-  const guardedCalls = unansweredCalls(state);
-  if (committed.length === 0 || guardedCalls.size === 0) return { text, guardedCalls };
-  const added: SerializedRunItem[] = [];
-  const pendingAgentToolRuns: Record<string, string> = { ...state.pendingAgentToolRuns };
-  for (const output of committed) {
-    if (!guardedCalls.has(output.callId)) continue;
-    let item: Omit<Extract<SerializedRunItem, { type: 'tool_call_output_item' }>, 'agent'>;
-    try {
-      item = JSON.parse(output.item);
-    } catch {
-      throw new RunStoreError('invalid_state', runId, `Run ${runId}: the committed output of call ${output.callId} is not JSON.`);
-    }
-    // An item without `agent` belongs to the state's current agent: the one whose calls these are.
-    added.push({ ...item, type: 'tool_call_output_item' });
-    delete pendingAgentToolRuns[`${item.rawItem.name}:${output.callId}`];
-    guardedCalls.delete(output.callId);
-  }
-  if (added.length === 0) return { text, guardedCalls };
-  const next: SerializedRunState = { ...state, generatedItems: [...state.generatedItems, ...added], pendingAgentToolRuns };
-  return { text: JSON.stringify(next), guardedCalls };
-}
-
-/** The calls of the interrupted response that have no output yet (those a resume will run). */
-function unansweredCalls(state: SerializedRunState): Set<string> {
-  const calls = new Set<string>();
-  if (state.currentStep?.type !== 'next_step_interruption') return calls;
-  for (const output of state.modelResponses.at(-1)?.output ?? []) {
-    if (output.type === 'function_call') calls.add((output as unknown as { callId: string }).callId);
-  }
-  for (const item of state.generatedItems) if (item.type === 'tool_call_output_item') calls.delete(item.rawItem.callId);
-  return calls;
 }
 
 /**

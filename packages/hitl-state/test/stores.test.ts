@@ -151,7 +151,7 @@ describe.each(backends)('$name store', (backend) => {
     expect(executions.calls).toHaveLength(2);
   });
 
-  it('a failed resume is released untouched, and its committed tool outputs are not executed again', async () => {
+  it('a failed resume is released untouched with its journal, and its committed tool steps are not executed again', async () => {
     const { a, b } = stores;
     const executions = await storedApprovedRun(a, 'run-crash');
     const before = (await a.load('run-crash'))!;
@@ -161,7 +161,7 @@ describe.each(backends)('$name store', (backend) => {
     expect(executions.calls.sort()).toEqual(['pay:a', 'pay:b']);
     const released = (await a.load('run-crash'))!;
     expect(released).toMatchObject({ status: 'paused', revision: before.revision, state: before.state });
-    expect((await a.committedToolOutputs('run-crash')).map((o) => o.callId).sort()).toEqual(['a', 'b']);
+    expect((await a.committedSteps('run-crash')).map((s) => s.key).sort()).toEqual(['tool:a', 'tool:b']);
 
     // Worker 2 resumes: the payments are not made again, the model sees their outputs.
     const retry = banker(executions, [echoOutputs('Paid')]);
@@ -169,7 +169,8 @@ describe.each(backends)('$name store', (backend) => {
     expect(outcome.status).toBe('completed');
     expect(executions.calls.sort()).toEqual(['pay:a', 'pay:b']);
     expect(toolOutputsIn(retry.model.calls[0]!.request)).toEqual({ a: 'pay done for a', b: 'pay done for b' });
-    expect(await a.committedToolOutputs('run-crash')).toEqual([]);
+    // Finishing clears the journal: the stored state holds what it recorded.
+    expect(await a.committedSteps('run-crash')).toEqual([]);
   });
 
   it('a worker that stops renewing loses the run to another after its lease; its late writes are refused', async () => {
@@ -189,7 +190,7 @@ describe.each(backends)('$name store', (backend) => {
       () => 'resolved',
       (e: unknown) => e,
     );
-    await waitFor(async () => (await a.committedToolOutputs('run-lease')).length === 2);
+    await waitFor(async () => (await a.committedSteps('run-lease')).length === 2);
     expect(await b.claim('run-lease', { workerId: 'w2' })).toBeUndefined(); // still held
     await new Promise((resolve) => setTimeout(resolve, 350));
 
@@ -212,6 +213,7 @@ describe.each(backends)('$name store', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     const fresh = (await b.claim('run-fence', { workerId: 'w2' }))!;
     expect(fresh.token).not.toBe(stale.token);
+    await expect(a.commitStep(stale, { key: 'tool:a', result: 'x' })).rejects.toMatchObject({ reason: 'claim_lost' });
     await expect(a.commitToolOutput(stale, { callId: 'a', item: '{}' })).rejects.toMatchObject({ reason: 'claim_lost' });
     await expect(a.renew(stale)).rejects.toMatchObject({ reason: 'claim_lost' });
     await expect(a.finish(stale, stale.state, 'completed')).rejects.toMatchObject({ reason: 'claim_lost' });

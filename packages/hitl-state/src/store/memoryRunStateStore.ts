@@ -7,7 +7,9 @@ import {
   saveRefusal,
   schemaVersionOf,
   stateText,
+  parseStepResult,
   type ClaimOptions,
+  type CommittedStep,
   type CommittedToolOutput,
   type RunClaim,
   type RunStateStore,
@@ -23,6 +25,8 @@ interface Row extends StoredRun {
 export class MemoryRunStateStore implements RunStateStore {
   readonly #runs = new Map<string, Row>();
   readonly #outputs = new Map<string, Map<string, CommittedToolOutput>>();
+  /** Step results by run, then key, as JSON text (a read never shares objects with a writer). */
+  readonly #steps = new Map<string, Map<string, string>>();
   readonly #clock: WallClock;
 
   /** `clock`: where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
@@ -65,6 +69,7 @@ export class MemoryRunStateStore implements RunStateStore {
 
   async delete(runId: string): Promise<boolean> {
     this.#outputs.delete(runId);
+    this.#steps.delete(runId);
     return this.#runs.delete(runId);
   }
 
@@ -89,6 +94,17 @@ export class MemoryRunStateStore implements RunStateStore {
     return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
   }
 
+  async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
+    this.#held(claim);
+    let steps = this.#steps.get(claim.runId);
+    if (!steps) this.#steps.set(claim.runId, (steps = new Map()));
+    if (!steps.has(step.key)) steps.set(step.key, JSON.stringify(step.result));
+  }
+
+  async committedSteps(runId: string): Promise<CommittedStep[]> {
+    return [...(this.#steps.get(runId) ?? [])].map(([key, text]) => ({ key, result: parseStepResult(runId, key, text) }));
+  }
+
   async commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void> {
     this.#held(claim);
     let outputs = this.#outputs.get(claim.runId);
@@ -106,6 +122,7 @@ export class MemoryRunStateStore implements RunStateStore {
     const row = this.#held(claim);
     Object.assign(row, { status, state: text, schemaVersion, revision: row.revision + 1, claimedBy: undefined, leaseExpiresAt: undefined, updatedAt: new Date(this.#clock.currentTimeMillisUnsafe()), token: undefined });
     this.#outputs.delete(claim.runId);
+    this.#steps.delete(claim.runId);
     return view(row);
   }
 

@@ -8,12 +8,15 @@ import {
   schemaVersionOf,
   stateText,
   tableNames,
+  parseStepResult,
   type ClaimOptions,
+  type CommittedStep,
   type CommittedToolOutput,
   type RunClaim,
   type RunStateStore,
   type StoredRun,
   type StoredRunStatus,
+  type TableNames,
 } from './runStateStore.js';
 
 interface QueryResult {
@@ -57,7 +60,7 @@ interface RunRow {
 export class PostgresRunStateStore implements RunStateStore {
   readonly #clock: WallClock;
   readonly #pool: PostgresPool;
-  readonly #t: { runs: string; outputs: string };
+  readonly #t: TableNames;
 
   constructor(pool: PostgresPool, options: PostgresRunStateStoreOptions = {}) {
     this.#pool = pool;
@@ -66,7 +69,7 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async init(): Promise<void> {
-    const { runs, outputs } = this.#t;
+    const { runs, outputs, steps } = this.#t;
     await this.#transaction(async (client) => {
       // Serialize concurrent first-time setups (CREATE TABLE IF NOT EXISTS races on the catalog).
       await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [runs]);
@@ -89,6 +92,15 @@ export class PostgresRunStateStore implements RunStateStore {
           item TEXT NOT NULL,
           committed_at BIGINT NOT NULL,
           PRIMARY KEY (run_id, call_id)
+        )`);
+      // The step journal: a table beside those of the previous version, which stay as they are.
+      await client.query(`
+        CREATE TABLE IF NOT EXISTS ${steps} (
+          run_id TEXT NOT NULL,
+          step_key TEXT NOT NULL,
+          result TEXT NOT NULL,
+          committed_at BIGINT NOT NULL,
+          PRIMARY KEY (run_id, step_key)
         )`);
     });
   }
@@ -137,7 +149,7 @@ export class PostgresRunStateStore implements RunStateStore {
 
   async delete(runId: string): Promise<boolean> {
     return this.#transaction(async (client) => {
-      await client.query(`DELETE FROM ${this.#t.outputs} WHERE run_id = $1`, [runId]);
+      await this.#clearJournal(client, runId);
       const { rowCount } = await client.query(`DELETE FROM ${this.#t.runs} WHERE run_id = $1`, [runId]);
       return (rowCount ?? 0) > 0;
     });
@@ -168,6 +180,21 @@ export class PostgresRunStateStore implements RunStateStore {
     return { ...claim, leaseExpiresAt: new Date(until) };
   }
 
+  async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
+    await this.#transaction(async (client) => {
+      await this.#lockHeld(client, claim);
+      await client.query(
+        `INSERT INTO ${this.#t.steps} (run_id, step_key, result, committed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (run_id, step_key) DO NOTHING`,
+        [claim.runId, step.key, JSON.stringify(step.result), this.#clock.currentTimeMillisUnsafe()],
+      );
+    });
+  }
+
+  async committedSteps(runId: string): Promise<CommittedStep[]> {
+    const { rows } = await this.#pool.query(`SELECT step_key, result FROM ${this.#t.steps} WHERE run_id = $1 ORDER BY committed_at, step_key`, [runId]);
+    return rows.map((row: { step_key: string; result: string }) => ({ key: row.step_key, result: parseStepResult(runId, row.step_key, row.result) }));
+  }
+
   async commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void> {
     await this.#transaction(async (client) => {
       await this.#lockHeld(client, claim);
@@ -193,7 +220,7 @@ export class PostgresRunStateStore implements RunStateStore {
         [claim.runId, claim.token, status, text, version, this.#clock.currentTimeMillisUnsafe()],
       );
       if (!rows[0]) throw claimLost(claim.runId);
-      await client.query(`DELETE FROM ${this.#t.outputs} WHERE run_id = $1`, [claim.runId]);
+      await this.#clearJournal(client, claim.runId);
       return toStoredRun(rows[0]);
     });
   }
@@ -204,6 +231,11 @@ export class PostgresRunStateStore implements RunStateStore {
        WHERE run_id = $1 AND claim_token = $2 AND status = 'running'`,
       [claim.runId, claim.token, this.#clock.currentTimeMillisUnsafe()],
     );
+  }
+
+  async #clearJournal(client: PostgresQueryable, runId: string): Promise<void> {
+    await client.query(`DELETE FROM ${this.#t.outputs} WHERE run_id = $1`, [runId]);
+    await client.query(`DELETE FROM ${this.#t.steps} WHERE run_id = $1`, [runId]);
   }
 
   async #lockHeld(client: PostgresQueryable, claim: RunClaim): Promise<void> {

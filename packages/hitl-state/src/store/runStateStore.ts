@@ -1,3 +1,4 @@
+import type { JsonValue } from '@baton/core';
 import { UserError } from '@baton/types';
 
 /** `paused`: waiting (for a decision or a worker); `running`: claimed by a worker; `completed`: finished. */
@@ -32,7 +33,20 @@ export interface RunClaim {
   readonly leaseExpiresAt: Date;
 }
 
-/** A tool output committed while resuming: it is never executed again for that run. */
+/**
+ * A step of a resumed run whose result is committed: replaying the run returns `result` (the
+ * step's `codec.encode` output) for `key` instead of running the step again.
+ */
+export interface CommittedStep {
+  /** The step key (`tool:{callId}`, `t{turn}:model`, ...), unique within a run. */
+  key: string;
+  result: JsonValue;
+}
+
+/**
+ * A tool output committed by a previous version of this package (before step journals): still read
+ * when resuming a run that version claimed, never written any more.
+ */
 export interface CommittedToolOutput {
   callId: string;
   /** The serialized `tool_call_output_item`. */
@@ -50,8 +64,9 @@ export interface ClaimOptions {
  * Durable storage for paused runs, with claim-once resumption: `claim` hands a run to exactly one
  * worker even when several race (another worker may take it only after the lease lapses), and
  * every write under a claim is fenced by its token, so a worker that lost its claim cannot
- * overwrite the run. Tool outputs committed while resuming are kept apart from the state until
- * the resume finishes, so a crashed resume is picked up without running those tools again.
+ * overwrite the run. While a run is resumed, the result of each of its steps is committed to a
+ * journal kept apart from the state until the resume finishes, so a crashed resume is replayed
+ * without running those steps again.
  */
 export interface RunStateStore {
   /** Creates the tables if they do not exist (idempotent). */
@@ -69,15 +84,24 @@ export interface RunStateStore {
   claim(runId: string, options: ClaimOptions): Promise<RunClaim | undefined>;
   /** Extends the lease; `RunStoreError` (`claim_lost`) when the claim is no longer held. */
   renew(claim: RunClaim, leaseMs?: number): Promise<RunClaim>;
-  /** Records a tool output under the claim (idempotent per call id); `claim_lost` when not held. */
+  /** Records a step's result under the claim (the first commit of a key wins); `claim_lost` when not held. */
+  commitStep(claim: RunClaim, step: CommittedStep): Promise<void>;
+  /** The run's journal: every step committed since it was last stored paused (any order). */
+  committedSteps(runId: string): Promise<CommittedStep[]>;
+  /**
+   * @deprecated Written by the previous version only (see `committedToolOutputs`); use `commitStep`.
+   * Records a tool output under the claim (idempotent per call id); `claim_lost` when not held.
+   */
   commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void>;
+  /** Tool outputs a previous version committed (its rows stay readable, so its runs still resume). */
   committedToolOutputs(runId: string): Promise<CommittedToolOutput[]>;
   /**
    * Ends the claim with the resumed state: `paused` again (new approvals pending) or `completed`.
-   * Committed tool outputs are dropped (they are in the new state). `claim_lost` when not held.
+   * The journal (committed steps and old tool outputs) is dropped: the new state holds what it
+   * recorded. `claim_lost` when not held.
    */
   finish(claim: RunClaim, state: string | { toString(): string }, status: 'paused' | 'completed'): Promise<StoredRun>;
-  /** Gives the run back untouched (after a failed resume); committed outputs stay. No-op when not held. */
+  /** Gives the run back untouched (after a failed resume); its journal stays. No-op when not held. */
   release(claim: RunClaim): Promise<void>;
 }
 
@@ -128,10 +152,27 @@ export function newClaimToken(): string {
   return globalThis.crypto.randomUUID();
 }
 
+export interface TableNames {
+  runs: string;
+  /** The previous version's journal (tool outputs by call id): read, cleared, never written. */
+  outputs: string;
+  /** The step journal, added beside the others (`init()` creates it in an existing database). */
+  steps: string;
+}
+
 /** SQL identifiers built from a prefix: letters, digits and `_` only. */
-export function tableNames(prefix = 'baton_'): { runs: string; outputs: string } {
+export function tableNames(prefix = 'baton_'): TableNames {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(prefix)) throw new UserError(`tablePrefix must be letters, digits and _, got ${JSON.stringify(prefix)}.`);
-  return { runs: `${prefix}paused_runs`, outputs: `${prefix}committed_tool_outputs` };
+  return { runs: `${prefix}paused_runs`, outputs: `${prefix}committed_tool_outputs`, steps: `${prefix}committed_steps` };
+}
+
+/** A committed result read back from its JSON text. */
+export function parseStepResult(runId: string, key: string, text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    throw new RunStoreError('invalid_state', runId, `Run ${runId}: the committed result of step ${key} is not JSON.`);
+  }
 }
 
 /** Why a save was refused, from the row as it is. */

@@ -8,12 +8,15 @@ import {
   schemaVersionOf,
   stateText,
   tableNames,
+  parseStepResult,
   type ClaimOptions,
+  type CommittedStep,
   type CommittedToolOutput,
   type RunClaim,
   type RunStateStore,
   type StoredRun,
   type StoredRunStatus,
+  type TableNames,
 } from './runStateStore.js';
 
 interface Statement {
@@ -58,7 +61,7 @@ interface RunRow {
 export class SqliteRunStateStore implements RunStateStore {
   readonly #clock: WallClock;
   readonly #db: SqliteDatabase;
-  readonly #t: { runs: string; outputs: string };
+  readonly #t: TableNames;
 
   constructor(db: SqliteDatabase, options: SqliteRunStateStoreOptions = {}) {
     this.#db = db;
@@ -68,7 +71,8 @@ export class SqliteRunStateStore implements RunStateStore {
   }
 
   async init(): Promise<void> {
-    const { runs, outputs } = this.#t;
+    const { runs, outputs, steps } = this.#t;
+    // Tables of the previous version are kept as they are; the step journal is a table beside them.
     this.#db.exec(`
       CREATE TABLE IF NOT EXISTS ${runs} (
         run_id TEXT PRIMARY KEY,
@@ -87,6 +91,13 @@ export class SqliteRunStateStore implements RunStateStore {
         item TEXT NOT NULL,
         committed_at INTEGER NOT NULL,
         PRIMARY KEY (run_id, call_id)
+      );
+      CREATE TABLE IF NOT EXISTS ${steps} (
+        run_id TEXT NOT NULL,
+        step_key TEXT NOT NULL,
+        result TEXT NOT NULL,
+        committed_at INTEGER NOT NULL,
+        PRIMARY KEY (run_id, step_key)
       );
     `);
   }
@@ -131,7 +142,7 @@ export class SqliteRunStateStore implements RunStateStore {
 
   async delete(runId: string): Promise<boolean> {
     const remove = this.#db.transaction(() => {
-      this.#db.prepare(`DELETE FROM ${this.#t.outputs} WHERE run_id = ?`).run(runId);
+      this.#clearJournal(runId);
       return this.#db.prepare(`DELETE FROM ${this.#t.runs} WHERE run_id = ?`).run(runId).changes > 0;
     });
     return remove.immediate() as boolean;
@@ -159,6 +170,24 @@ export class SqliteRunStateStore implements RunStateStore {
       .run(until, claim.runId, claim.token);
     if (changes === 0) throw claimLost(claim.runId);
     return { ...claim, leaseExpiresAt: new Date(until) };
+  }
+
+  async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
+    const commit = this.#db.transaction(() => {
+      this.#requireHeld(claim);
+      this.#db
+        .prepare(`INSERT INTO ${this.#t.steps} (run_id, step_key, result, committed_at) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, step_key) DO NOTHING`)
+        .run(claim.runId, step.key, JSON.stringify(step.result), this.#clock.currentTimeMillisUnsafe());
+    });
+    commit.immediate();
+  }
+
+  async committedSteps(runId: string): Promise<CommittedStep[]> {
+    const rows = this.#db.prepare(`SELECT step_key, result FROM ${this.#t.steps} WHERE run_id = ? ORDER BY committed_at, step_key`).all(runId) as Array<{
+      step_key: string;
+      result: string;
+    }>;
+    return rows.map((row) => ({ key: row.step_key, result: parseStepResult(runId, row.step_key, row.result) }));
   }
 
   async commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void> {
@@ -190,7 +219,7 @@ export class SqliteRunStateStore implements RunStateStore {
         )
         .run(status, text, version, this.#clock.currentTimeMillisUnsafe(), claim.runId, claim.token);
       if (changes === 0) throw claimLost(claim.runId);
-      this.#db.prepare(`DELETE FROM ${this.#t.outputs} WHERE run_id = ?`).run(claim.runId);
+      this.#clearJournal(claim.runId);
       return this.#row(claim.runId)!;
     });
     return toStoredRun(finish.immediate() as RunRow);
@@ -203,6 +232,11 @@ export class SqliteRunStateStore implements RunStateStore {
          WHERE run_id = ? AND claim_token = ? AND status = 'running'`,
       )
       .run(this.#clock.currentTimeMillisUnsafe(), claim.runId, claim.token);
+  }
+
+  #clearJournal(runId: string): void {
+    this.#db.prepare(`DELETE FROM ${this.#t.outputs} WHERE run_id = ?`).run(runId);
+    this.#db.prepare(`DELETE FROM ${this.#t.steps} WHERE run_id = ?`).run(runId);
   }
 
   #row(runId: string): RunRow | undefined {
