@@ -16,6 +16,7 @@ import { idleNote, stateNote } from './report/notes.js';
 import { formatStateReading, measureStateReading } from './scenarios/stateReading.js';
 import { formatImportTime, measureImportTime } from './scenarios/importTime.js';
 import { formatProviderOverhead, measureProviderOverhead } from './scenarios/providerOverhead.js';
+import { DURABLE_QUICK, formatDurableRuns, measureDurableRuns } from './scenarios/durableRuns.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -65,6 +66,9 @@ const importTime = await measureImportTime();
 console.log(`\n${formatImportTime(importTime)}`);
 const providerOverhead = await measureProviderOverhead(options.sizes === QUICK ? { blocks: 1, runsPerBlock: 5, rounds: 1 } : {});
 console.log(`\n${formatProviderOverhead(providerOverhead)}`);
+// Worker processes and a PostgreSQL of their own; fewer runs and workers for --quick.
+const durableRuns = await measureDurableRuns(options.sizes === QUICK ? DURABLE_QUICK : {});
+console.log(`\n${formatDurableRuns(durableRuns)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
@@ -88,6 +92,7 @@ writeFileSync(
       stateReading,
       importTime,
       providerOverhead,
+      durableRuns,
       reports,
     },
     null,
