@@ -1,0 +1,68 @@
+/**
+ * The approval CLI: a separate process with no agents, only the database (`DurableRunsClient`).
+ *
+ *   tsx src/approve.ts pending <runId>
+ *   tsx src/approve.ts approve <runId> [--reject] [--by name] [--reason text] [--call callId]
+ *
+ * `approve` decides every pending call of the run (or the one `--call` names) and continues the run
+ * on whichever worker of its version takes it. DATABASE_URL must be set. Exit codes: 0 done, 1 the
+ * request was refused (unknown run or call, not paused, decided by someone else, expired) or the
+ * database did not answer within APPROVE_TIMEOUT_MS (default 30 s), 2 usage.
+ */
+import { parseArgs } from 'node:util';
+import { DurableRunError, DurableRunsClient } from '@baton/dbos';
+
+const usage = 'usage: approve.ts pending <runId>\n       approve.ts approve <runId> [--reject] [--by name] [--reason text] [--call callId]';
+
+function fail(message: string, code: number): never {
+  console.error(message);
+  process.exit(code);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { reject: { type: 'boolean', default: false }, by: { type: 'string' }, reason: { type: 'string' }, call: { type: 'string' } },
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`, 2);
+}
+const [command, runId, ...extra] = parsed.positionals;
+if ((command !== 'pending' && command !== 'approve') || !runId || extra.length > 0) fail(usage, 2);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) fail('DATABASE_URL is not set (the PostgreSQL the workers use).', 2);
+
+// DBOS's client retries a lost database connection forever, silently: a CLI gives up instead.
+const timeoutMs = Number(process.env.APPROVE_TIMEOUT_MS ?? 30_000);
+setTimeout(() => fail(`gave up after ${timeoutMs} ms: is the database at DATABASE_URL reachable?`, 1), timeoutMs).unref();
+
+const client = await DurableRunsClient.create({ databaseUrl });
+try {
+  const status = await client.status(runId);
+  if (command === 'pending') {
+    if (status.state !== 'paused') console.log(`run ${runId} is ${status.state}: nothing waits for approval.`);
+    else {
+      console.log(`run ${runId} waits for ${status.pending.length} decision(s):`);
+      for (const call of status.pending) {
+        console.log(`  ${call.callId}  ${call.agent} wants ${call.toolName}(${call.arguments ?? ''})${call.expiresAt ? `, expires ${call.expiresAt}` : ''}`);
+      }
+    }
+  } else {
+    const { reject, by, reason, call } = parsed.values;
+    const calls = call === undefined ? status.pending.map((pending) => pending.callId) : [call];
+    if (calls.length === 0) throw new DurableRunError('not_paused', `Run ${runId} is ${status.state}, not paused: there is nothing to decide.`, runId);
+    const meta = { ...(by === undefined ? {} : { decidedBy: by }), ...(reason === undefined ? {} : { reason }) };
+    await client.decide(runId, calls.map((callId) => ({ callId, approved: !reject, ...meta, ...(reject && reason !== undefined ? { message: reason } : {}) })));
+    const verb = reject ? 'rejected' : 'approved';
+    for (const callId of calls) {
+      const toolName = status.pending.find((pending) => pending.callId === callId)?.toolName ?? 'call';
+      console.log(`${verb} ${toolName} (${callId}) of run ${runId}${by ? ` by ${by}` : ''}${reason ? `: ${reason}` : ''}; the run continues on a worker.`);
+    }
+  }
+} catch (error) {
+  process.exitCode = 1;
+  console.error(error instanceof DurableRunError ? `refused (${error.reason}): ${error.message}` : String(error));
+} finally {
+  await client.close();
+}
