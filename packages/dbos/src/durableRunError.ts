@@ -9,8 +9,9 @@ import { UserError } from '@baton/types';
  * - `expired`: the approval request expired before the decision
  * - `invalid_options`: a worker or client option is missing or wrong
  * - `unknown_agent`: the run names an agent this worker did not register
+ * - `unavailable`: the database cannot be reached (or the client was closed)
  */
-export type DurableRunErrorReason = 'unknown_run' | 'unknown_call' | 'not_paused' | 'already_decided' | 'expired' | 'invalid_options' | 'unknown_agent';
+export type DurableRunErrorReason = 'unknown_run' | 'unknown_call' | 'not_paused' | 'already_decided' | 'expired' | 'invalid_options' | 'unknown_agent' | 'unavailable';
 
 /** A request about a durable run that cannot be carried out; the message names the run and what is wrong. */
 export class DurableRunError extends UserError {

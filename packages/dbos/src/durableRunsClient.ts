@@ -18,6 +18,8 @@ export interface DurableRunsClientOptions {
   readonly appName?: string;
   /** The queue the workers serve (default `'baton-runs'`). */
   readonly queueName?: string;
+  /** How long `create` waits for the database before giving up with `unavailable` (default 10 s). */
+  readonly connectTimeoutMs?: number;
 }
 
 export type DurableRunState = 'queued' | 'running' | 'paused' | 'completed' | 'failed';
@@ -72,6 +74,9 @@ export interface RunEvent {
  * whether its decision was the one taken.
  */
 export class DurableRunsClient {
+  #closed = false;
+  readonly #followers = new Set<() => void>();
+
   private constructor(
     private readonly dbos: DBOSClient,
     private readonly pool: pg.Pool,
@@ -82,6 +87,8 @@ export class DurableRunsClient {
     if (typeof options?.databaseUrl !== 'string' || options.databaseUrl === '') {
       throw new DurableRunError('invalid_options', 'DurableRunsClient: `databaseUrl` (the PostgreSQL URL the workers use) is required.');
     }
+    // DBOS's client retries an unreachable database without end; a CLI or a web handler would hang.
+    await checkReachable(options.databaseUrl, options.connectTimeoutMs ?? 10_000);
     const dbos = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName ?? DEFAULT_APP_NAME });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
@@ -195,17 +202,22 @@ export class DurableRunsClient {
   async *events(runId: string, options: { follow?: boolean; signal?: AbortSignal } = {}): AsyncIterable<RunEvent> {
     let cursor = { revision: -1, seq: -1 };
     let wake: (() => void) | undefined;
-    const stop = options.follow ? await listenForRunEvents(this.pool, runId, () => wake?.()) : undefined;
+    const wakeUp = () => wake?.();
+    this.#followers.add(wakeUp);
+    const stop = options.follow && !this.#closed ? await listenForRunEvents(this.pool, runId, wakeUp) : undefined;
     try {
       for (;;) {
-        const batch = await readRunEvents(this.pool, runId, cursor);
+        if (this.#closed) return;
+        const batch = await this.#unlessClosed(readRunEvents(this.pool, runId, cursor));
+        if (batch === undefined) return;
         for (const event of batch) {
           cursor = { revision: event.revision, seq: event.seq };
           yield event;
         }
         if (!options.follow || options.signal?.aborted) return;
         if (batch.length === 0) {
-          const status = await this.status(runId);
+          const status = await this.#unlessClosed(this.status(runId));
+          if (status === undefined) return;
           if (status.state !== 'queued' && status.state !== 'running') {
             // One last read: events written just before the run ended.
             for (const event of await readRunEvents(this.pool, runId, cursor)) yield event;
@@ -218,8 +230,23 @@ export class DurableRunsClient {
         }
       }
     } finally {
-      await stop?.();
+      this.#followers.delete(wakeUp);
+      await stop?.().catch(() => undefined);
     }
+  }
+
+  /** The result, or undefined when the client was closed while waiting for it (a follower just ends). */
+  async #unlessClosed<T>(pending: Promise<T>): Promise<T | undefined> {
+    try {
+      return await pending;
+    } catch (error) {
+      if (this.#closed) return undefined;
+      throw error;
+    }
+  }
+
+  #wakeFollowers(): void {
+    for (const wake of this.#followers) wake();
   }
 
   /** The DBOS client underneath, for what this one does not cover (listing, forking, cancelling). */
@@ -227,7 +254,11 @@ export class DurableRunsClient {
     return this.dbos;
   }
 
+  /** Closes the connections; a follower of `events` ends. */
   async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#wakeFollowers();
     await Promise.all([this.dbos.destroy(), this.pool.end()]);
   }
 
@@ -260,6 +291,26 @@ function statusOf(runId: string, revision: number, workflow: WorkflowStatus): Du
       const error = workflow.error as { name?: string; message?: string } | undefined;
       return { ...base, state: 'failed', error: { name: error?.name ?? workflow.status, message: error?.message ?? `The run's workflow ended ${workflow.status}.` } };
     }
+  }
+}
+
+async function checkReachable(databaseUrl: string, timeoutMs: number): Promise<void> {
+  const probe = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+  } catch (error) {
+    const where = (() => {
+      try {
+        const url = new URL(databaseUrl);
+        return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+      } catch {
+        return 'the given URL';
+      }
+    })();
+    throw new DurableRunError('unavailable', `DurableRunsClient: cannot reach the database at ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await probe.end().catch(() => undefined);
   }
 }
 

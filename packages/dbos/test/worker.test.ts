@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
-import { DurableRunError, DurableWorker, type DurableRunsClient } from '../src/index.js';
+import { DurableRunError, DurableRunsClient, DurableWorker } from '../src/index.js';
 import { EFFECTS_TABLE, supportAgents } from './fixtures/supportAgents.js';
 
 // One worker in this process, on a real PostgreSQL: runs, approvals from a client, expiries, events,
@@ -145,5 +145,25 @@ describe('a durable worker', () => {
     const all: string[] = [];
     for await (const event of client.events(runId)) all.push(`${event.revision}:${(event.event as { name?: string }).name}`);
     expect(all).toEqual([...seen, '1:tool_output', '1:message_output_created']);
+  });
+
+  it('a client for a database that cannot be reached says so instead of waiting forever; closing a client ends its followers', async () => {
+    const started = Date.now();
+    await expect(DurableRunsClient.create({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/nowhere', connectTimeoutMs: 2000 })).rejects.toMatchObject({
+      reason: 'unavailable',
+      message: expect.stringContaining('cannot reach the database at 127.0.0.1:1/nowhere'),
+    });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const other = await DurableRunsClient.create({ databaseUrl: postgres.urlFor('durable_worker_test') });
+    // No worker serves v9: the run stays queued, so only closing the client can end the follower.
+    const runId = await other.startRun('support', 'Where is my order? [run:close-1]', { runId: 'close-1', applicationVersion: 'v9' });
+    const following = (async () => {
+      for await (const _event of other.events(runId, { follow: true })) expect.fail('a queued run has no events');
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await other.status(runId)).state).toBe('queued');
+    await other.close();
+    await following; // ends, no error
+    await client.dbosClient.cancelWorkflow(runId);
   });
 });
