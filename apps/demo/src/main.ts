@@ -1,12 +1,3 @@
-import { connectModels } from './models.js';
-import { runWorkflow } from './workflow.js';
+import { runDemo } from './demo.js';
 
-const print = (text: string) => process.stdout.write(text);
-
-const session = await connectModels();
-print(`${session.banner}\n\n`);
-try {
-  await runWorkflow(session.models, print);
-} finally {
-  await session.close();
-}
+await runDemo((text) => process.stdout.write(text));
