@@ -33,11 +33,14 @@ if ((command !== 'pending' && command !== 'approve') || !runId || extra.length >
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) fail('DATABASE_URL is not set (the PostgreSQL the workers use).', 2);
 
-// DBOS's client retries a lost database connection forever, silently: a CLI gives up instead.
+// A database that is not there fails fast (the client checks it); one lost later is retried by
+// DBOS's client without end, silently: a CLI gives up instead.
 const timeoutMs = Number(process.env.APPROVE_TIMEOUT_MS ?? 30_000);
 setTimeout(() => fail(`gave up after ${timeoutMs} ms: is the database at DATABASE_URL reachable?`, 1), timeoutMs).unref();
 
-const client = await DurableRunsClient.create({ databaseUrl });
+const client = await DurableRunsClient.create({ databaseUrl, connectTimeoutMs: Math.min(timeoutMs, 10_000) }).catch((error: unknown) =>
+  fail(error instanceof DurableRunError ? `refused (${error.reason}): ${error.message}` : String(error), 1),
+);
 try {
   const status = await client.status(runId);
   if (command === 'pending') {
