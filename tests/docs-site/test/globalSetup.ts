@@ -1,0 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian's chromium at /usr/bin/chromium: scripts/ensure-chromium.sh installs it when missing (as root). */
+export default function setup(): void {
+  const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'ensure-chromium.sh');
+  execFileSync('bash', [script], { stdio: 'inherit', timeout: 15 * 60_000 });
+}
