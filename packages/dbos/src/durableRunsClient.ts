@@ -59,6 +59,15 @@ export interface DecisionMetadata {
   readonly decidedAt?: Date | string;
 }
 
+export interface DecideOptions {
+  /**
+   * The application version that continues the run (default: the one that paused it). A paused run
+   * moves to a new version this way, on purpose: check its state against the new agent graph first
+   * (`checkResumable` from `@baton/hitl-state`); a run that does not fit ends `failed` with the report.
+   */
+  readonly applicationVersion?: string;
+}
+
 export interface RunEvent {
   readonly runId: string;
   readonly revision: number;
@@ -145,7 +154,11 @@ export class DurableRunsClient {
    * Refused with a `DurableRunError`: an unknown run or call, a run that is not paused, an approval
    * request that expired, or a decision for this pause that another process took first.
    */
-  async decide(runId: string, decisions: ReadonlyArray<{ callId: string; approved: boolean; message?: string } & DecisionMetadata>): Promise<void> {
+  async decide(
+    runId: string,
+    decisions: ReadonlyArray<{ callId: string; approved: boolean; message?: string } & DecisionMetadata>,
+    options: DecideOptions = {},
+  ): Promise<void> {
     const latest = await this.#latest(runId);
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     const status = statusOf(runId, latest.revision, latest.workflow);
@@ -182,10 +195,8 @@ export class DurableRunsClient {
       ...(previous?.maxTurns === undefined ? {} : { maxTurns: previous.maxTurns }),
       ...(previous?.approvalTtlMs === undefined ? {} : { approvalTtlMs: previous.approvalTtlMs }),
     };
-    await this.dbos.enqueue(
-      { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID, ...(status.applicationVersion === undefined ? {} : { appVersion: status.applicationVersion }) },
-      input,
-    );
+    const version = options.applicationVersion ?? status.applicationVersion;
+    await this.dbos.enqueue({ queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID, ...(version === undefined ? {} : { appVersion: version }) }, input);
     // Same id, same workflow: if another process started it first, say whether ours was the decision taken.
     const started = await this.dbos.getWorkflow(workflowID);
     const taken = (started?.input?.[0] as RunWorkflowInput | undefined)?.start;

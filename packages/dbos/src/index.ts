@@ -9,6 +9,7 @@ export {
   type DurableRunStatus,
   type StartRunOptions,
   type DecisionMetadata,
+  type DecideOptions,
   type RunEvent,
 } from './durableRunsClient.js';
 export { DurableRunError, type DurableRunErrorReason } from './durableRunError.js';

@@ -123,6 +123,11 @@ describe('durable runs on worker processes', () => {
     const done = await client.result('on-v1', { timeoutMs: 60_000 });
     expect(done).toMatchObject({ state: 'completed', applicationVersion: 'v1' });
     expect(done.executorId).not.toBe('w-v2');
+    // Moved on purpose: a paused v1 run continued by the v2 worker.
+    await client.startRun('support', 'Please refund my order [run:moved]', { runId: 'moved', applicationVersion: 'v1' });
+    expect((await client.result('moved', { timeoutMs: 60_000 })).applicationVersion).toBe('v1');
+    await client.decide('moved', [{ callId: 'call_refund_order', approved: true }], { applicationVersion: 'v2' });
+    expect(await client.result('moved', { timeoutMs: 60_000 })).toMatchObject({ state: 'completed', applicationVersion: 'v2', executorId: 'w-v2' });
     await v2.stop();
     workers.delete('w-v2');
   });
