@@ -8,8 +8,8 @@ export interface ScriptProcessOptions {
   readonly cwd: string;
   /** Merged over this process's environment. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Each line the process prints (stdout and stderr), as it comes. */
-  readonly onLine?: (line: string) => void;
+  /** Each line the process prints, as it comes, with the stream it came from. */
+  readonly onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 }
 
 export interface ScriptProcess {
@@ -41,17 +41,20 @@ export function startScriptProcess(options: ScriptProcessOptions): ScriptProcess
   });
   const lines: string[] = [];
   const listeners = new Set<(line: string) => void>();
-  for (const stream of [child.stdout, child.stderr]) {
+  const take = (line: string, stream: 'stdout' | 'stderr') => {
+    lines.push(line);
+    options.onLine?.(line, stream);
+    for (const listener of listeners) listener(line);
+  };
+  for (const [name, stream] of [['stdout', child.stdout], ['stderr', child.stderr]] as const) {
     let rest = '';
     stream.setEncoding('utf8').on('data', (chunk: string) => {
       const parts = (rest + chunk).split('\n');
       rest = parts.pop() ?? '';
-      for (const line of parts) {
-        lines.push(line);
-        options.onLine?.(line);
-        for (const listener of listeners) listener(line);
-      }
+      for (const line of parts) take(line, name);
     });
+    // A last line without a newline still counts.
+    stream.on('end', () => rest !== '' && take(rest, name));
   }
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
