@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// The compatibility oracle's ratchet: runs the reference's own unit tests (../shared/compat-oracle,
+// outside this repository) against the built packages and compares the result with the record in
+// oracle/: every recorded passing test must still pass, and the pass count may only go up.
+//
+//   node scripts/oracle-ratchet.mjs check [core|aisdk ...]    # CI: run, compare, exit 1 on a regression
+//   node scripts/oracle-ratchet.mjs update [core|aisdk ...]   # run, then raise the record to what passes now
+//   node scripts/oracle-ratchet.mjs report [core|aisdk ...]   # compare the last results without running
+//   --no-run                                                   # check/update: use .oracle/<suite>-results.json as it is
+//
+// Without ../shared/compat-oracle (a user's clone) it prints that it skipped and exits 0.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const oracleDir = join(root, '..', 'shared', 'compat-oracle');
+const recordDir = join(root, 'oracle');
+const args = process.argv.slice(2);
+const noRun = args.includes('--no-run');
+const [mode = 'check', ...suiteArgs] = args.filter((arg) => arg !== '--no-run');
+const suites = suiteArgs.length > 0 ? suiteArgs : ['core', 'aisdk'];
+
+if (!['check', 'update', 'report'].includes(mode)) {
+  console.error(`usage: node scripts/oracle-ratchet.mjs check|update|report [core|aisdk ...] (got "${mode}")`);
+  process.exit(2);
+}
+for (const suite of suites) {
+  if (!['core', 'aisdk'].includes(suite)) {
+    console.error(`oracle: unknown suite "${suite}" (known: core, aisdk)`);
+    process.exit(2);
+  }
+}
+if (!existsSync(join(oracleDir, 'run.sh'))) {
+  console.log('oracle: ../shared/compat-oracle is not here; skipped');
+  process.exit(0);
+}
+
+/** One id per test: file, describe blocks and title; a repeated name gets " #2", " #3", ... */
+function outcomes(resultsFile) {
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const seen = new Map();
+  const byId = new Map();
+  for (const file of report.testResults) {
+    const path = relative(join(dirname(resultsFile), file.name.includes('peer-aisdk') ? 'peer-aisdk' : 'peer-core'), file.name);
+    if (file.assertionResults.length === 0 && file.status === 'failed') {
+      byId.set(`${path} (file failed to load)`, 'failed');
+      continue;
+    }
+    for (const test of file.assertionResults) {
+      const base = [path, ...test.ancestorTitles, test.title].join(' > ');
+      const count = (seen.get(base) ?? 0) + 1;
+      seen.set(base, count);
+      // As the suite's own summary does: a pass that only came from a missing export's stub throwing is a failure.
+      const vacuous = test.status === 'passed' && test.meta?.missingExports?.length > 0;
+      byId.set(count === 1 ? base : `${base} #${count}`, vacuous ? 'failed' : test.status);
+    }
+  }
+  return byId;
+}
+
+function readLines(file) {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '' && !line.startsWith('#')) : [];
+}
+
+function knownFailures() {
+  const file = join(recordDir, 'known-failures.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+let regressions = 0;
+for (const suite of suites) {
+  const resultsFile = join(root, '.oracle', `${suite}-results.json`);
+  if (mode !== 'report' && !noRun) {
+    const run = spawnSync('bash', [join(oracleDir, 'run.sh'), suite, root], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    const lastLine = run.stdout.trim().split('\n').pop();
+    console.log(`oracle ${suite}: ${lastLine}`);
+  }
+  if (!existsSync(resultsFile)) {
+    console.log(`oracle ${suite}: no results at ${relative(root, resultsFile)} (the suite did not run)`);
+    regressions++;
+    continue;
+  }
+  const now = outcomes(resultsFile);
+  const passing = [...now].filter(([, status]) => status === 'passed').map(([id]) => id);
+  const failing = [...now].filter(([, status]) => status === 'failed').map(([id]) => id);
+  const recordFile = join(recordDir, `${suite}.passing.txt`);
+  const recorded = readLines(recordFile);
+  const lost = recorded.filter((id) => now.get(id) !== 'passed');
+  const gained = passing.filter((id) => !recorded.includes(id));
+  const known = knownFailures()[suite] ?? {};
+  const unexplained = failing.filter((id) => !(id in known));
+
+  console.log(
+    `oracle ${suite}: ${passing.length} pass (record ${recorded.length}), ${failing.length} fail ` +
+      `(${failing.length - unexplained.length} listed with a reason in oracle/known-failures.json, ${unexplained.length} still to build)`,
+  );
+  for (const id of lost) console.log(`  REGRESSION (passed in the record, ${now.get(id) ?? 'missing'} now): ${id}`);
+  if (gained.length > 0 && mode !== 'update') {
+    console.log(`  ${gained.length} pass now that the record does not hold: raise it with \`node scripts/oracle-ratchet.mjs update ${suite}\``);
+  }
+
+  if (mode === 'update') {
+    if (lost.length > 0) {
+      console.log(`oracle ${suite}: not raising the record while ${lost.length} recorded tests fail`);
+      regressions++;
+      continue;
+    }
+    const header = `# ${suite}: tests of ../shared/compat-oracle that pass on Baton; CI fails if one of them stops passing.\n# Raised by \`node scripts/oracle-ratchet.mjs update ${suite}\` after a full build.\n`;
+    writeFileSync(recordFile, header + [...passing].sort().join('\n') + '\n');
+    // A listed failure that passes now leaves the list: the list holds only what fails today.
+    const list = knownFailures();
+    const stale = Object.keys(known).filter((id) => now.get(id) === 'passed');
+    if (stale.length > 0) {
+      for (const id of stale) delete list[suite][id];
+      writeFileSync(join(recordDir, 'known-failures.json'), JSON.stringify(list, null, 1) + '\n');
+      console.log(`oracle ${suite}: ${stale.length} listed failures pass now and left oracle/known-failures.json`);
+    }
+    console.log(`oracle ${suite}: record raised ${recorded.length} -> ${passing.length}`);
+  } else if (lost.length > 0 || passing.length < recorded.length) {
+    regressions++;
+  }
+}
+process.exit(regressions > 0 ? 1 : 0);
