@@ -2,6 +2,8 @@ import { UserError } from '@baton/types';
 
 /**
  * Why a request about a durable run was refused:
+ * - `invalid_run_id`: the run id is malformed (empty, too long, a `:` or a character outside
+ *   ASCII letters, digits and `- _ . @ + = ~`): refused before the database is asked
  * - `unknown_run`: no run has this id
  * - `unknown_call`: the run has no pending approval for this call id (the pending ones are listed)
  * - `not_paused`: the run is queued, running, completed or failed, so there is nothing to decide
@@ -11,7 +13,16 @@ import { UserError } from '@baton/types';
  * - `unknown_agent`: the run names an agent this worker did not register
  * - `unavailable`: the database cannot be reached (or the client was closed)
  */
-export type DurableRunErrorReason = 'unknown_run' | 'unknown_call' | 'not_paused' | 'already_decided' | 'expired' | 'invalid_options' | 'unknown_agent' | 'unavailable';
+export type DurableRunErrorReason =
+  | 'invalid_run_id'
+  | 'unknown_run'
+  | 'unknown_call'
+  | 'not_paused'
+  | 'already_decided'
+  | 'expired'
+  | 'invalid_options'
+  | 'unknown_agent'
+  | 'unavailable';
 
 /** A request about a durable run that cannot be carried out; the message names the run and what is wrong. */
 export class DurableRunError extends UserError {

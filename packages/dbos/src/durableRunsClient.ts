@@ -3,7 +3,8 @@ import type { AgentInputItem } from '@baton/types';
 import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
 import { listenForRunEvents, readRunEvents } from './internal/runEvents.js';
-import { checkRunId, revisionOf, runWorkflowId } from './internal/workflowIds.js';
+import { latestRunWorkflow } from './internal/runLookup.js';
+import { checkRunId, runWorkflowId } from './internal/workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
 
 export const DEFAULT_APP_NAME = 'baton';
@@ -41,7 +42,11 @@ export interface DurableRunStatus {
 }
 
 export interface StartRunOptions {
-  /** The run's id (default: a new UUID); starting the same id twice starts it once. */
+  /**
+   * The run's id (default: a new UUID); starting the same id twice starts it once. 1 to 200 ASCII
+   * letters, digits and `- _ . @ + = ~`, starting with a letter or digit (every client method
+   * refuses anything else with `invalid_run_id`).
+   */
   readonly runId?: string;
   /** The run context's value (plain JSON). */
   readonly context?: Json;
@@ -125,13 +130,15 @@ export class DurableRunsClient {
 
   /** Where the run is now: its latest workflow's status and, once it ended, its outcome. */
   async status(runId: string): Promise<DurableRunStatus> {
-    const latest = await this.#latest(runId);
+    checkRunId(runId);
+    const latest = await latestRunWorkflow(this.dbos, runId);
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     return statusOf(runId, latest.revision, latest.workflow);
   }
 
   /** Waits until the run pauses, completes or fails (polling every `pollMs`, default 200 ms). */
   async result(runId: string, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<DurableRunStatus> {
+    checkRunId(runId);
     const deadline = Date.now() + (options.timeoutMs ?? 300_000);
     for (;;) {
       const status = await this.status(runId);
@@ -159,7 +166,8 @@ export class DurableRunsClient {
     decisions: ReadonlyArray<{ callId: string; approved: boolean; message?: string } & DecisionMetadata>,
     options: DecideOptions = {},
   ): Promise<void> {
-    const latest = await this.#latest(runId);
+    checkRunId(runId);
+    const latest = await latestRunWorkflow(this.dbos, runId);
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     const status = statusOf(runId, latest.revision, latest.workflow);
     if (status.state !== 'paused') throw new DurableRunError('not_paused', `Run ${runId} is ${status.state}, not paused: there is nothing to decide.`, runId);
@@ -211,6 +219,7 @@ export class DurableRunsClient {
    * waits for new ones until the run pauses, completes or fails (or `signal` fires).
    */
   async *events(runId: string, options: { follow?: boolean; signal?: AbortSignal } = {}): AsyncIterable<RunEvent> {
+    checkRunId(runId);
     let cursor = { revision: -1, seq: -1 };
     let wake: (() => void) | undefined;
     const wakeUp = () => wake?.();
@@ -271,16 +280,6 @@ export class DurableRunsClient {
     this.#closed = true;
     this.#wakeFollowers();
     await Promise.all([this.dbos.destroy(), this.pool.end()]);
-  }
-
-  async #latest(runId: string): Promise<{ revision: number; workflow: WorkflowStatus } | undefined> {
-    const workflows = await this.dbos.listWorkflows({ workflow_id_prefix: runId, loadInput: true, loadOutput: true });
-    let latest: { revision: number; workflow: WorkflowStatus } | undefined;
-    for (const workflow of workflows) {
-      const revision = revisionOf(runId, workflow.workflowID);
-      if (revision !== undefined && (latest === undefined || revision > latest.revision)) latest = { revision, workflow };
-    }
-    return latest;
   }
 }
 

@@ -108,7 +108,7 @@ describe('a durable worker', () => {
     await client.result(runId);
     await expect(client.approve(runId, 'call_refund_order')).rejects.toMatchObject({ reason: 'not_paused', message: expect.stringContaining('is completed') });
     expect(() => worker.startRun('nobody', 'hi')).toThrow(/No agent is registered as "nobody"; registered: support/);
-    await expect(client.startRun('support', 'x', { runId: 'a:b' })).rejects.toMatchObject({ reason: 'invalid_options' });
+    await expect(client.startRun('support', 'x', { runId: 'a:b' })).rejects.toMatchObject({ reason: 'invalid_run_id' });
   });
 
   it('an approval asked after its request expired is refused', async () => {

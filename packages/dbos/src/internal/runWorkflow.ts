@@ -6,6 +6,7 @@ import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
 import { writeRunEvent } from './runEvents.js';
+import { runIdProblem, runWorkflowId } from './workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
 
 /** What a worker gives the workflow: its agents, how to run them, where events go. */
@@ -32,6 +33,10 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   const inWorkflow = AsyncResource.bind(<T>(fn: () => T): T => fn()) as InWorkflow;
   const { runId, revision } = input;
   const failed = (name: string, message: string, report?: Json): RunWorkflowOutput => ({ status: 'failed', runId, revision, error: { name, message, ...(report === undefined ? {} : { report }) } });
+  // The client checked the id; a workflow enqueued some other way (DBOS's own client) is checked here,
+  // before any step: a crafted id must not continue another run's paused state.
+  const notOurs = workflowIdProblem(input, DBOS.workflowID);
+  if (notOurs !== undefined) return failed('DurableRunError', notOurs);
   const agent = env.agents.get(input.agent);
   if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
 
@@ -108,4 +113,14 @@ function pendingOf(items: readonly RunToolApprovalItem[], state: RunState<any, a
 
 function toJson(value: unknown): Json {
   return value === undefined ? null : (JSON.parse(JSON.stringify(value)) as Json);
+}
+
+/** Why this workflow cannot be the run workflow `input` names: a malformed run id, or a workflow id that is not the run's for that revision. */
+function workflowIdProblem(input: RunWorkflowInput, workflowId: string | undefined): string | undefined {
+  const problem = runIdProblem(input.runId);
+  if (problem !== undefined) return `Workflow ${String(workflowId)} was given a malformed run id: ${problem}`;
+  if (!Number.isSafeInteger(input.revision) || input.revision < 0) return `Workflow ${String(workflowId)} of run ${input.runId} was given the revision ${String(input.revision)}, not a whole number >= 0.`;
+  const expected = runWorkflowId(input.runId, input.revision);
+  if (workflowId !== expected) return `Workflow ${String(workflowId)} is not a workflow of run ${input.runId}: revision ${input.revision} of run ${input.runId} is ${expected}.`;
+  return undefined;
 }
