@@ -173,6 +173,34 @@ describe('the same span trees as the reference', () => {
     expect(both.baton.ok).toBe(false);
   });
 
+  it('a tool that fails the run, without sensitive data: Baton redacts the tool’s error (a deliberate difference: the reference exports it)', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    const both = await sameTree(
+      [fakeToolCalls([{ name: 'broken', arguments: { card: 'card-4111' }, callId: 'c1' }])],
+      async ({ sdk }, runner) => {
+        const broken = sdk.tool({
+          name: 'broken',
+          description: 'Fails.',
+          parameters: z.object({ card: z.string() }),
+          errorFunction: null,
+          execute: ({ card }: { card: string }) => {
+            throw new Error(`rejected ${card} with key ${secret}`);
+          },
+        } as never);
+        return runner.run(new sdk.Agent({ name: 'Worker', tools: [broken] }), 'go');
+      },
+      { traceIncludeSensitiveData: false },
+      // The reference puts the tool's error text (its argument and the key) on the function span
+      // even without sensitive data; Baton writes the reference's own redaction message instead.
+      (tree) => {
+        expect(tree.join('\n')).toContain(secret);
+        return tree.map((line) => line.replace(`Error: rejected card-4111 with key ${secret}`, 'Tool execution failed. Error details are redacted.'));
+      },
+    );
+    expect(both.baton.tree.join('\n')).not.toContain(secret);
+    expect(both.baton.tree.join('\n')).not.toContain('card-4111');
+  });
+
   it('a tool that throws, answered by its error function', async () => {
     await sameTree([fakeToolCalls([{ name: 'flaky', arguments: {}, callId: 'c1' }]), fakeText('sorry')], async ({ sdk }, runner) => {
       const flaky = sdk.tool({ name: 'flaky', description: 'Fails.', parameters: z.object({}), execute: () => { throw new Error('timeout upstream'); } });

@@ -190,14 +190,28 @@ export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unk
     case 'agent':
       return { message: 'Error in agent run', data: { error: detail } };
     case 'function':
-      // The tool's own error, not the ToolCallError the run fails with.
-      return { message: 'Error running tool', data: { tool_name: data.name, error: String(toolErrorOf(failure)) } };
+      // The tool's own error, not the ToolCallError the run fails with. Its text can carry the
+      // tool's arguments or secrets: without sensitive data it stays out (the reference exports it).
+      return {
+        message: 'Error running tool',
+        data: { tool_name: data.name, error: settings.includeSensitiveData ? String(toolErrorOf(failure)) : REDACTED_TOOL_ERROR },
+      };
     case 'guardrail':
       return { message: 'Error running guardrail', data: { guardrail: data.name, error: detail } };
     default:
+      if (!settings.includeSensitiveData) return { message: GENERIC_MESSAGES[data.type] ?? 'Error', data: { error: detail } };
       return { message: failure instanceof Error ? failure.message : String(failure), data: { error: detail } };
   }
 }
+
+/** A span's message when the failure's own text may not be exported (no sensitive data). */
+const GENERIC_MESSAGES: Partial<Record<SpanData['type'], string>> = {
+  generation: 'Error getting response',
+  response: 'Error getting response',
+  mcp_tools: 'Error listing MCP tools',
+  handoff: 'Error running handoff',
+  custom: 'Error in span',
+};
 
 function toolErrorOf(failure: unknown): unknown {
   const inner = (failure as { name?: unknown; error?: unknown } | null)?.error;
