@@ -11,11 +11,17 @@
  */
 import { parseArgs } from 'node:util';
 import { DurableRunError, DurableRunsClient } from '@baton/dbos';
+import { terminalText } from './terminalText.js';
 
 const usage = 'usage: approve.ts pending <runId>\n       approve.ts approve <runId> [--reject] [--by name] [--reason text] [--call callId]';
 
-function fail(message: string, code: number): never {
-  console.error(message);
+// Everything printed passes through terminalText: pending calls carry model-written text.
+const say = (line: string) => console.log(terminalText(line));
+const complain = (line: string) => console.error(terminalText(line));
+
+function fail(message: string, code: number, options: { usage?: boolean } = {}): never {
+  if (message !== '') complain(message);
+  if (options.usage) console.error(usage);
   process.exit(code);
 }
 
@@ -26,10 +32,10 @@ try {
     options: { reject: { type: 'boolean', default: false }, by: { type: 'string' }, reason: { type: 'string' }, call: { type: 'string' } },
   });
 } catch (error) {
-  fail(`${(error as Error).message}\n${usage}`, 2);
+  fail((error as Error).message, 2, { usage: true });
 }
 const [command, runId, ...extra] = parsed.positionals;
-if ((command !== 'pending' && command !== 'approve') || !runId || extra.length > 0) fail(usage, 2);
+if ((command !== 'pending' && command !== 'approve') || !runId || extra.length > 0) fail('', 2, { usage: true });
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) fail('DATABASE_URL is not set (the PostgreSQL the workers use).', 2);
 
@@ -44,11 +50,11 @@ const client = await DurableRunsClient.create({ databaseUrl, connectTimeoutMs: M
 try {
   const status = await client.status(runId);
   if (command === 'pending') {
-    if (status.state !== 'paused') console.log(`run ${runId} is ${status.state}: nothing waits for approval.`);
+    if (status.state !== 'paused') say(`run ${runId} is ${status.state}: nothing waits for approval.`);
     else {
-      console.log(`run ${runId} waits for ${status.pending.length} decision(s):`);
+      say(`run ${runId} waits for ${status.pending.length} decision(s):`);
       for (const call of status.pending) {
-        console.log(`  ${call.callId}  ${call.agent} wants ${call.toolName}(${call.arguments ?? ''})${call.expiresAt ? `, expires ${call.expiresAt}` : ''}`);
+        say(`  ${call.callId}  ${call.agent} wants ${call.toolName}(${call.arguments ?? ''})${call.expiresAt ? `, expires ${call.expiresAt}` : ''}`);
       }
     }
   } else {
@@ -60,12 +66,12 @@ try {
     const verb = reject ? 'rejected' : 'approved';
     for (const callId of calls) {
       const toolName = status.pending.find((pending) => pending.callId === callId)?.toolName ?? 'call';
-      console.log(`${verb} ${toolName} (${callId}) of run ${runId}${by ? ` by ${by}` : ''}${reason ? `: ${reason}` : ''}; the run continues on a worker.`);
+      say(`${verb} ${toolName} (${callId}) of run ${runId}${by ? ` by ${by}` : ''}${reason ? `: ${reason}` : ''}; the run continues on a worker.`);
     }
   }
 } catch (error) {
   process.exitCode = 1;
-  console.error(error instanceof DurableRunError ? `refused (${error.reason}): ${error.message}` : String(error));
+  complain(error instanceof DurableRunError ? `refused (${error.reason}): ${error.message}` : String(error));
 } finally {
   await client.close();
 }
