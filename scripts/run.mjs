@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The two README commands in one place: obtain pinned pnpm without assuming it, install, build,
 // then run the demo, the tests or the benchmark. Works on a fresh machine with Node 20+ and npm.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,7 @@ function ensurePnpm() {
     : undefined;
   if (installed === pnpmVersion) return;
   mkdirSync(toolsDir, { recursive: true });
-  console.error(`[baton] installing pnpm@${pnpmVersion} into .tools/`);
-  execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', toolsDir, `pnpm@${pnpmVersion}`], {
-    stdio: 'inherit',
-    cwd: root,
-  });
+  quietly(`fetching pnpm@${pnpmVersion} into .tools/`, 'npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', toolsDir, `pnpm@${pnpmVersion}`]);
 }
 
 // turbo looks pnpm up on PATH (from `packageManager`), so put ours first.
@@ -37,23 +33,39 @@ function pnpm(...args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Install and build steps say one line each; their own output (native-module compilers, package
+// lists) is shown only when they fail.
+function quietly(what, command, args) {
+  const started = Date.now();
+  console.error(`[baton] ${what} ...`);
+  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    console.error(`[baton] ${what} failed${result.error ? `: ${result.error.message}` : ` (exit ${result.status})`}`);
+    process.exit(result.status ?? 1);
+  }
+  console.error(`[baton] ${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const quietPnpm = (what, ...args) => quietly(what, process.execPath, [pnpmEntry, ...args]);
+
 const task = process.argv[2];
 const extra = process.argv.slice(3);
 ensurePnpm();
-pnpm('install', '--frozen-lockfile', '--prefer-offline');
+quietPnpm('installing dependencies', 'install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only');
 
 switch (task) {
   case 'demo':
-    pnpm('turbo', 'run', 'build', '--filter=@baton/demo...', '--output-logs=errors-only');
+    quietPnpm('building the demo', 'turbo', 'run', 'build', '--filter=@baton/demo...', '--output-logs=errors-only');
     pnpm('--filter', '@baton/demo', 'start', ...extra);
     break;
   case 'test':
-    pnpm('turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only');
+    quietPnpm('building and type-checking every package', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only');
     mkdirSync(join(root, '.test-results'), { recursive: true });
     pnpm('exec', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-results/vitest.json', ...extra);
     break;
   case 'bench':
-    pnpm('turbo', 'run', 'build', '--filter=@baton/bench...', '--output-logs=errors-only');
+    quietPnpm('building the benchmark', 'turbo', 'run', 'build', '--filter=@baton/bench...', '--output-logs=errors-only');
     pnpm('--filter', '@baton/bench', 'start', ...extra);
     break;
   default:
