@@ -27,7 +27,7 @@ import { RunContext } from './runContext.js';
 import { RunHooks } from './lifecycle.js';
 import { RunResult } from './runResult.js';
 import { RunState, recordOf } from './runState.js';
-import { StreamedRunResult, attachRunFiber, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
+import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
@@ -168,6 +168,7 @@ export class Runner extends RunHooks<any> {
     channel: EventChannel<RunStreamEvent> | undefined,
     provider: ModelProvider = this.config.modelProvider ?? lazyDefaultProvider,
     steps: StepRunner = options.stepRunner ?? this.config.stepRunner ?? defaultStepRunner,
+    onTurnStart?: (turn: number) => void,
   ): LoopEnv {
     const record = recordOf(state);
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
@@ -199,6 +200,7 @@ export class Runner extends RunHooks<any> {
       sink: channel ?? discardingSink,
       observed: channel !== undefined,
       mcpConnections: new McpConnections(),
+      onTurnStart,
     };
   }
 
@@ -209,6 +211,7 @@ export class Runner extends RunHooks<any> {
     channel: EventChannel<RunStreamEvent> | undefined,
     provider?: ModelProvider,
     steps?: StepRunner,
+    onTurnStart?: (turn: number) => void,
   ): Effect.Effect<void, RunFailure> {
     const record = recordOf(state);
     const start = Effect.sync(() => {
@@ -217,7 +220,7 @@ export class Runner extends RunHooks<any> {
           ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
           : undefined;
     });
-    const env = this.#env(state, options, channel !== undefined, channel, provider, steps);
+    const env = this.#env(state, options, channel !== undefined, channel, provider, steps, onTurnStart);
     // Runs inside this run (a guardrail backed by an agent, say) resolve model names as it does.
     const loop = runLoop(record, env).pipe(Effect.provideService(ModelProviderService, env.modelProvider));
     return tracedRun(exclusively(record, Effect.andThen(start, loop)), this.config, options, record);
@@ -238,20 +241,16 @@ export class Runner extends RunHooks<any> {
   async #runStreamed<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
     const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
-    const channel = new EventChannel<RunStreamEvent>(size);
-    const program = this.#program(state, options, channel).pipe(
-      Effect.ensuring(Effect.sync(() => channel.close())),
-    );
+    const result = createStreamedRunResult<TContext, TAgent>({ state, signal: options.signal }, size);
+    const program = this.#program(state, options, channelOf(result), undefined, undefined, (turn) => void (result.currentTurn = turn));
     const fiber = Effect.runFork(program);
-    // Settles once the run's fiber has ended and the session has been written.
-    const completion = Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state))));
-    const result = createStreamedRunResult(state, channel, completion);
     attachRunFiber(result, fiber);
-    if (options.signal) {
-      const onAbort = () => result.cancel();
-      if (options.signal.aborted) onAbort();
-      else options.signal.addEventListener('abort', onAbort, { once: true });
-    }
+    // Ends the result once the run's fiber has ended and the session has been written; a run the
+    // caller cancelled ends quietly.
+    void Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state)))).then((outcome) => {
+      if (outcome.ok || (outcome.interrupted && result.cancelled)) result._done();
+      else result._raiseError(outcome.error);
+    });
     // The run is already going (its events wait in the buffer); `toEffectStream` needs the module.
     await loadEffectStream();
     return result;

@@ -24,6 +24,17 @@ async function collect(result: AsyncIterable<RunStreamEvent>): Promise<RunStream
   return events;
 }
 
+/** The events read before the iteration failed, and its error (a failed run ends the iteration with its error). */
+async function collectUntilError(result: AsyncIterable<RunStreamEvent>): Promise<{ events: RunStreamEvent[]; error: unknown }> {
+  const events: RunStreamEvent[] = [];
+  try {
+    for await (const event of result) events.push(event);
+  } catch (error) {
+    return { events, error };
+  }
+  throw new Error('the iteration ended without the run’s error');
+}
+
 /**
  * A streamed model call that sends some text, then waits until its request is aborted. `waiting`
  * resolves once it waits (so a test cancels at a known point); `sawAbort` once the abort arrived.
@@ -134,7 +145,7 @@ describe('streamed events', () => {
     expect(result.finalOutput).toBe('final answer');
   });
 
-  it('keeps finalOutput undefined after the events end until the run has finished (here: saving to the session)', async () => {
+  it('ends the events and shows finalOutput only once the run has finished (here: saving to the session)', async () => {
     const saving = deferred();
     const saved = deferred();
     class SlowSession extends MemorySession {
@@ -146,10 +157,14 @@ describe('streamed events', () => {
     }
     const model = new ScriptedModel([[assistantMessage('final answer')]]);
     const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true, session: new SlowSession() });
-    await collect(result);
+    let ended = false;
+    const reading = collect(result).then(() => (ended = true));
     await within(saving.promise, 1000, 'the session was never saved');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toBe(false);
     expect(result.finalOutput).toBeUndefined();
     saved.resolve();
+    await reading;
     await result.completed;
     expect(result.finalOutput).toBe('final answer');
   });
@@ -179,7 +194,7 @@ describe('streamed events', () => {
   it('fails with ModelBehaviorError when the model stream ends without response_done', async () => {
     const model = new ScriptedModel([modelStream([{ type: 'response_started' }])]);
     const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true });
-    await collect(result);
+    expect(String((await collectUntilError(result)).error)).toContain('The model stream ended without a response_done event.');
     await expect(result.completed).rejects.toThrow('The model stream ended without a response_done event.');
   });
 });
@@ -362,8 +377,9 @@ describe('errors in a streamed run', () => {
     const boom = new Error('model exploded');
     const model = new ScriptedModel([modelError(boom)]);
     const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true });
-    const events = await collect(result); // the stream ends; the error is on completed
+    const { events, error } = await collectUntilError(result); // the iteration fails with the run's error
     expect(events).toEqual([]);
+    expect(error).toBe(boom);
     await expect(result.completed).rejects.toBe(boom);
     expect(result.error).toBe(boom);
     expect(result.cancelled).toBe(false);
@@ -374,7 +390,7 @@ describe('errors in a streamed run', () => {
     const watch = watchUnhandledRejections();
     const model = new ScriptedModel([modelError(new Error('ignored failure'))]);
     const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true });
-    await collect(result);
+    await collectUntilError(result);
     expect(await watch.stop()).toEqual([]);
     expect((result.error as Error).message).toBe('ignored failure');
   });
@@ -388,8 +404,9 @@ describe('errors in a streamed run', () => {
       }),
     ]);
     const result = await run(new Agent({ name: 'A', model, tools: [add] }), 'go', { stream: true });
-    const events = await collect(result);
+    const { events, error } = await collectUntilError(result);
     expect(events.filter((e) => e.type === 'run_item_stream_event').map(eventLabel)).toEqual(['tool_called', 'tool_output']);
+    expect(String(error)).toContain('second call failed');
     await expect(result.completed).rejects.toThrow('second call failed');
     expect(result.finalOutput).toBeUndefined();
     expect(await watch.stop()).toEqual([]);
@@ -398,7 +415,7 @@ describe('errors in a streamed run', () => {
   it('MaxTurnsExceededError surfaces on completed and error', async () => {
     const model = new ScriptedModel([[functionCall('add', { a: 1, b: 1 })], [functionCall('add', { a: 1, b: 1 })]]);
     const result = await run(new Agent({ name: 'A', model, tools: [add] }), 'go', { stream: true, maxTurns: 1 });
-    await collect(result);
+    expect((await collectUntilError(result)).error).toBeInstanceOf(MaxTurnsExceededError);
     await expect(result.completed).rejects.toBeInstanceOf(MaxTurnsExceededError);
     expect(result.error).toBeInstanceOf(MaxTurnsExceededError);
     expect((result.error as MaxTurnsExceededError).state?.currentTurn).toBe(1);

@@ -14,7 +14,9 @@ export class EventChannel<A> {
   #buffer: A[] = [];
   #head = 0;
   #closed = false;
-  #taker: ((result: IteratorResult<A, undefined>) => void) | undefined;
+  /** Set by `fail`: what a reader sees once the buffer is drained. */
+  #failure: { error: unknown } | undefined;
+  #taker: { resolve: (result: IteratorResult<A, undefined>) => void; reject: (error: unknown) => void } | undefined;
   #writers: Array<() => void> = [];
 
   constructor(capacity: number) {
@@ -31,7 +33,7 @@ export class EventChannel<A> {
     const taker = this.#taker;
     if (taker) {
       this.#taker = undefined;
-      taker({ done: false, value: event });
+      taker.resolve({ done: false, value: event });
       return true;
     }
     if (this.size >= this.#capacity) return false;
@@ -71,16 +73,34 @@ export class EventChannel<A> {
       this.#wakeWriter();
       return Promise.resolve({ done: false, value });
     }
+    if (this.#failure) return Promise.reject(this.#failure.error);
     if (this.#closed) return Promise.resolve({ done: true, value: undefined });
     if (this.#taker) return Promise.reject(new Error('A run’s events have one reader; another read is already waiting.'));
-    return new Promise((resolve) => (this.#taker = resolve));
+    return new Promise((resolve, reject) => (this.#taker = { resolve, reject }));
   }
 
   /** No more events: the consumer drains what is buffered, then sees `done`. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#taker?.({ done: true, value: undefined });
+    this.#taker?.resolve({ done: true, value: undefined });
+    this.#taker = undefined;
+    for (const wake of this.#writers.splice(0)) wake();
+  }
+
+  /**
+   * No more events, and the reader sees `error` after the buffered ones (`keepBuffered`) or at its
+   * next read (the buffer is dropped). Does nothing once the channel is closed.
+   */
+  fail(error: unknown, keepBuffered: boolean): void {
+    if (this.#closed) return;
+    if (!keepBuffered) {
+      this.#buffer = [];
+      this.#head = 0;
+    }
+    this.#failure = { error };
+    this.#closed = true;
+    this.#taker?.reject(error);
     this.#taker = undefined;
     for (const wake of this.#writers.splice(0)) wake();
   }

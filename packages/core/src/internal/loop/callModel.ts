@@ -44,7 +44,10 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
  * again, as a live one does while it reads them.
  */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
-  const startTurn = Effect.sync(() => void (record.currentTurn += 1));
+  const startTurn = Effect.sync(() => {
+    record.currentTurn += 1;
+    env.onTurnStart?.(record.currentTurn);
+  });
   const key = () => `t${record.currentTurn}:model`;
   if (!env.streamed) {
     const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));

@@ -61,6 +61,8 @@ export interface LoopEnv {
   readonly stepRunner: StepRunner | undefined;
   /** MCP servers this run connected, closed when it ends. */
   readonly mcpConnections: McpConnections;
+  /** Told the turn number when a turn's model request starts (a streamed result counts turns with it). */
+  readonly onTurnStart?: ((turn: number) => void) | undefined;
 }
 
 export interface EventSink {
