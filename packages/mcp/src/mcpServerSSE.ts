@@ -1,6 +1,6 @@
 import type { SSEClientTransportOptions } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ClientMCPServer, type MCPServerOptions, type TransportConnection } from './internal/clientServer.js';
 import { checkUrl } from './internal/checkUrl.js';
 
 export interface MCPServerSSEOptions extends MCPServerOptions {
@@ -23,14 +23,15 @@ export class MCPServerSSE extends ClientMCPServer {
     this.#options = options;
   }
 
-  protected async createTransport(): Promise<Transport> {
+  protected async createTransport(connection: TransportConnection): Promise<Transport> {
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
     const { authProvider, requestInit, eventSourceInit, fetch } = this.#options;
     return new SSEClientTransport(this.url, {
       ...(authProvider ? { authProvider } : {}),
       ...(requestInit ? { requestInit } : {}),
-      ...(eventSourceInit ? { eventSourceInit } : {}),
-      ...(fetch ? { fetch } : {}),
+      // The event stream is the session here: when it breaks, the session is gone.
+      eventSourceInit: { ...eventSourceInit, fetch: connection.fetch((eventSourceInit?.fetch as FetchLike | undefined) ?? fetch, { getStreamIsSession: true }) },
+      fetch: connection.fetch(fetch),
     });
   }
 }

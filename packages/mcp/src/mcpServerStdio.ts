@@ -63,6 +63,17 @@ export class MCPServerStdio extends ClientMCPServer {
     });
     return this.#transport;
   }
+
+  /** The process did not exit within `closeTimeoutMs`: it is killed. */
+  protected override abandon(transport: Transport): void {
+    const pid = (transport as StdioClientTransport).pid;
+    if (pid === null || pid === undefined) return;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 function splitCommand(fullCommand: string): string[] {

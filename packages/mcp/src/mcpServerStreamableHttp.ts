@@ -1,6 +1,6 @@
 import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+import { ClientMCPServer, type MCPServerOptions, type TransportConnection } from './internal/clientServer.js';
 import { checkUrl } from './internal/checkUrl.js';
 
 export interface MCPServerStreamableHttpOptions extends MCPServerOptions {
@@ -14,7 +14,10 @@ export interface MCPServerStreamableHttpOptions extends MCPServerOptions {
   sessionId?: string;
 }
 
-/** An MCP server over Streamable HTTP. `close()` ends the session on the server too. */
+/**
+ * An MCP server over Streamable HTTP. `close()` ends the session on the server too (`DELETE`),
+ * waiting at most `closeTimeoutMs` for it.
+ */
 export class MCPServerStreamableHttp extends ClientMCPServer {
   readonly url: URL;
   readonly #options: MCPServerStreamableHttpOptions;
@@ -32,23 +35,22 @@ export class MCPServerStreamableHttp extends ClientMCPServer {
     return this.connected ? this.#transport?.sessionId : undefined;
   }
 
-  protected async createTransport(): Promise<Transport> {
+  protected async createTransport(connection: TransportConnection): Promise<Transport> {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     const { authProvider, requestInit, fetch, reconnectionOptions, sessionId } = this.#options;
     this.#transport = new StreamableHTTPClientTransport(this.url, {
       ...(authProvider ? { authProvider } : {}),
       ...(requestInit ? { requestInit } : {}),
-      ...(fetch ? { fetch } : {}),
+      fetch: connection.fetch(fetch),
       ...(reconnectionOptions ? { reconnectionOptions } : {}),
       ...(sessionId ? { sessionId } : {}),
     });
     return this.#transport;
   }
 
-  override async close(): Promise<void> {
-    const transport = this.#transport;
-    // Tell the server the session is over (it frees it); a server that is gone is fine.
-    if (this.connected && transport?.sessionId) await transport.terminateSession().catch(() => undefined);
-    await super.close();
+  /** Tells the server the session is over, so it frees it (a server that is gone is fine). */
+  protected override async endSession(transport: Transport): Promise<void> {
+    const http = transport as StreamableHTTPClientTransport;
+    if (http.sessionId) await http.terminateSession().catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import { getLogger } from '@baton/core';
 import type { MCPServer } from '@baton/types';
 import { messageOf } from './internal/clientServer.js';
+import { withDeadline } from './internal/deadline.js';
 
 export interface MCPServersOptions {
   /** Per server; `null` waits as long as it takes. Defaults to 10 000 ms. */
@@ -91,7 +92,7 @@ export class MCPServers {
   async #connect(servers: readonly MCPServer[]): Promise<void> {
     const attempt = async (server: MCPServer) => {
       try {
-        await withTimeout(server.connect(), this.#options.connectTimeoutMs, `connecting MCP server "${server.name}"`);
+        await withDeadline(server.connect(), this.#options.connectTimeoutMs, `connecting MCP server "${server.name}"`);
         this.#connected.add(server);
         this.#errors.delete(server);
       } catch (error) {
@@ -99,7 +100,7 @@ export class MCPServers {
         this.#errors.set(server, failure);
         logger.warn(failure.message.includes(server.name) ? failure.message : `MCP server "${server.name}" failed to connect: ${failure.message}`);
         // A connection that timed out may still be starting: make sure it does not linger.
-        await withTimeout(server.close(), this.#options.closeTimeoutMs, `closing MCP server "${server.name}"`).catch(() => undefined);
+        await withDeadline(server.close(), this.#options.closeTimeoutMs, `closing MCP server "${server.name}"`).catch(() => undefined);
         if (this.#options.strict) throw failure;
       }
     };
@@ -120,7 +121,7 @@ export class MCPServers {
   async #closeEach(servers: readonly MCPServer[]): Promise<void> {
     for (const server of servers) {
       try {
-        await withTimeout(server.close(), this.#options.closeTimeoutMs, `closing MCP server "${server.name}"`);
+        await withDeadline(server.close(), this.#options.closeTimeoutMs, `closing MCP server "${server.name}"`);
       } catch (error) {
         logger.warn(`MCP server "${server.name}" failed to close: ${messageOf(error)}`);
       } finally {
@@ -133,13 +134,4 @@ export class MCPServers {
 /** Connects the servers (see `MCPServers`), one after another unless `connectInParallel`. */
 export function connectMcpServers(servers: MCPServer[], options?: MCPServersOptions): Promise<MCPServers> {
   return MCPServers.open(servers, options);
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number | null, what: string): Promise<T> {
-  if (timeoutMs === null) return promise;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Timed out after ${timeoutMs} ms ${what}.`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { getLogger, invalidateServerToolsCache, type Logger } from '@baton/core';
 import {
   UserError,
@@ -18,6 +19,8 @@ import {
   type ToolOutputGuardrail,
 } from '@baton/types';
 import { checkApprovalPolicy, checkPositiveInteger } from './checkOptions.js';
+import { withDeadline } from './deadline.js';
+import { guardFetch, type FetchGuardOptions } from './guardedFetch.js';
 
 /** What every server takes, whatever its transport (the reference's names). */
 export interface MCPServerOptions {
@@ -29,6 +32,18 @@ export interface MCPServerOptions {
   clientSessionTimeoutSeconds?: number;
   /** Timeout of one tool call, in milliseconds. Defaults to the MCP SDK's 60 000. */
   timeout?: number;
+  /**
+   * How long `close()` waits for the server to end the session (the Streamable HTTP `DELETE`, a
+   * stdio process exiting) before it cuts the connection (kills the process), in milliseconds.
+   * Defaults to 5 000.
+   */
+  closeTimeoutMs?: number;
+  /**
+   * The largest answer read from an HTTP server, in bytes (a JSON body, or one event of a stream):
+   * past it the call fails with an error saying so, and nothing more is read. `null` lifts the
+   * limit. Defaults to 32 MiB.
+   */
+  maxResponseBytes?: number | null;
   /** Pages one `listTools()` may read (a server that keeps returning cursors is an error past it). Defaults to 64. */
   maxListPages?: number;
   toolFilter?: MCPToolFilterCallable<any> | MCPToolFilterStatic;
@@ -43,6 +58,8 @@ export interface MCPServerOptions {
 }
 
 const DEFAULT_MAX_LIST_PAGES = 64;
+const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 /** The MCP SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC` (not imported: the SDK loads on the first connect). */
 const DEFAULT_REQUEST_TIMEOUT_MSEC = 60_000;
 
@@ -56,6 +73,8 @@ export abstract class ClientMCPServer implements MCPServer {
   readonly clientSessionTimeoutSeconds: number;
   readonly timeout: number;
   readonly maxListPages: number;
+  readonly closeTimeoutMs: number;
+  readonly maxResponseBytes: number | null;
   toolFilter?: MCPToolFilterCallable<any> | MCPToolFilterStatic;
   toolMetaResolver?: MCPToolMetaResolver<any>;
   useStructuredContent?: boolean;
@@ -69,6 +88,8 @@ export abstract class ClientMCPServer implements MCPServer {
   #transport: Transport | undefined;
   #connecting: Promise<void> | undefined;
   #listed: MCPTool[] | undefined;
+  /** Why a connection was lost, when this side noticed it (the SDK only says "Connection closed"). */
+  readonly #lost = new WeakMap<Client, string>();
 
   constructor(options: MCPServerOptions, defaultName: string) {
     const label = `MCP server "${options.name ?? defaultName}"`;
@@ -77,6 +98,9 @@ export abstract class ClientMCPServer implements MCPServer {
     this.clientSessionTimeoutSeconds = checkPositive(options.clientSessionTimeoutSeconds ?? 5, `${label}: \`clientSessionTimeoutSeconds\``);
     this.timeout = checkPositive(options.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC, `${label}: \`timeout\``);
     this.maxListPages = checkPositiveInteger(options.maxListPages ?? DEFAULT_MAX_LIST_PAGES, `${label}: \`maxListPages\``);
+    this.closeTimeoutMs = checkPositive(options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS, `${label}: \`closeTimeoutMs\``);
+    this.maxResponseBytes =
+      options.maxResponseBytes === null ? null : checkPositiveInteger(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, `${label}: \`maxResponseBytes\``);
     if (options.toolFilter !== undefined) this.toolFilter = options.toolFilter;
     if (options.toolMetaResolver !== undefined) this.toolMetaResolver = options.toolMetaResolver;
     if (options.useStructuredContent !== undefined) this.useStructuredContent = options.useStructuredContent;
@@ -96,8 +120,20 @@ export abstract class ClientMCPServer implements MCPServer {
     return this.#client !== undefined;
   }
 
-  /** The transport this server speaks over; a new one for every connection. */
-  protected abstract createTransport(): Transport | Promise<Transport>;
+  /**
+   * The transport this server speaks over; a new one for every connection. An HTTP transport
+   * fetches through `connection.fetch(...)`, which enforces `maxResponseBytes` and notices a
+   * connection that dies mid-call.
+   */
+  protected abstract createTransport(connection: TransportConnection): Transport | Promise<Transport>;
+
+  /** Tells the server the session is over (Streamable HTTP sends `DELETE`); bounded by `closeTimeoutMs`. */
+  protected endSession(_transport: Transport): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Called when closing took longer than `closeTimeoutMs`: make sure nothing of the connection lingers. */
+  protected abandon(_transport: Transport): void {}
 
   /** Opens the session (a second call while connected does nothing). A failure closes what was started. */
   connect(): Promise<void> {
@@ -115,7 +151,7 @@ export abstract class ClientMCPServer implements MCPServer {
     const client = new Client({ name: this.#name, version: '1.0.0' });
     let transport: Transport | undefined;
     try {
-      transport = await this.createTransport();
+      transport = await this.createTransport(this.#connectionFor(client, () => transport));
       // Fails pending requests when the server goes away; the server is then disconnected.
       client.onclose = () => {
         if (this.#client === client) this.#forget();
@@ -130,13 +166,52 @@ export abstract class ClientMCPServer implements MCPServer {
     this.logger.debug(`Connected to MCP server: ${this.#name}`);
   }
 
-  /** Ends the session and, for stdio, the server process (after a grace period it is killed). */
+  /**
+   * Ends the session and, for stdio, the server process. It waits at most `closeTimeoutMs` for the
+   * server's part (a server that never answers the `DELETE`, a process that will not exit), then
+   * cuts the connection, so a run that connected the server always ends.
+   */
   async close(): Promise<void> {
     await this.#connecting?.catch(() => undefined);
     const client = this.#client;
     const transport = this.#transport;
     this.#forget();
-    if (client) await closeQuietly(client, transport);
+    if (client && transport) await this.#shutDown(client, transport);
+  }
+
+  async #shutDown(client: Client, transport: Transport): Promise<void> {
+    const deadline = Date.now() + this.closeTimeoutMs;
+    try {
+      await withDeadline(this.endSession(transport), this.closeTimeoutMs, 'waiting for the server to end the session');
+    } catch (error) {
+      this.logger.warn(`MCP server "${this.#name}": ${messageOf(error)} The connection is closed anyway.`);
+    }
+    try {
+      await withDeadline(closeQuietly(client, transport), Math.max(1, deadline - Date.now()), 'closing the connection');
+    } catch (error) {
+      this.logger.warn(`MCP server "${this.#name}": ${messageOf(error)} It is abandoned.`);
+      this.abandon(transport);
+    }
+  }
+
+  /** What a new connection's transport reports to this server (ignored once that connection is gone). */
+  #connectionFor(client: Client, transport: () => Transport | undefined): TransportConnection {
+    return {
+      fetch: (base, options) =>
+        guardFetch(base ?? globalThis.fetch, { maxResponseBytes: this.maxResponseBytes, getStreamIsSession: options?.getStreamIsSession ?? false }, {
+          requestFailed: (id, message) => {
+            // Answered as the server would have: the SDK fails that request, the session goes on.
+            transport()?.onmessage?.({ jsonrpc: '2.0', id, error: { code: CONNECTION_CLOSED, message } });
+          },
+          connectionLost: (reason) => {
+            if (this.#client !== client) return;
+            this.logger.warn(`MCP server "${this.#name}": ${reason}; the connection is closed.`);
+            this.#lost.set(client, reason);
+            this.#forget();
+            void closeQuietly(client, transport());
+          },
+        }),
+    };
   }
 
   #forget(): void {
@@ -190,7 +265,13 @@ export abstract class ClientMCPServer implements MCPServer {
     const requestOptions: RequestOptions = { timeout: this.timeout };
     if (options?.signal) requestOptions.signal = options.signal;
     const params = { name: toolName, arguments: args ?? {}, ...(meta ? { _meta: meta } : {}) };
-    const result = (await client.callTool(params, undefined, requestOptions)) as CallToolResult;
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool(params, undefined, requestOptions)) as CallToolResult;
+    } catch (error) {
+      const lost = this.#lost.get(client);
+      throw lost === undefined ? error : new Error(`MCP server "${this.#name}": ${lost}`, { cause: error });
+    }
     if (!Array.isArray(result.content)) throw new Error(`MCP server "${this.#name}" answered tool "${toolName}" without a content list.`);
     return result;
   }
@@ -222,6 +303,15 @@ export abstract class ClientMCPServer implements MCPServer {
   #sessionOptions(): RequestOptions {
     return { timeout: this.clientSessionTimeoutSeconds * 1000 };
   }
+}
+
+/** The MCP SDK's `ErrorCode.ConnectionClosed` (not imported: the SDK loads on the first connect). */
+const CONNECTION_CLOSED = -32000;
+
+/** Handed to `createTransport`: the guarded `fetch` an HTTP transport uses. */
+export interface TransportConnection {
+  /** `base` (or the global `fetch`) guarded for this connection; see `maxResponseBytes`. */
+  fetch(base?: FetchLike, options?: Partial<Pick<FetchGuardOptions, 'getStreamIsSession'>>): FetchLike;
 }
 
 async function closeQuietly(client: Client, transport: Transport | undefined): Promise<void> {
