@@ -1,9 +1,13 @@
+import { setMaxListeners } from 'node:events';
 import { DBOSClient, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
 import type { AgentInputItem } from '@baton/types';
 import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
-import { listenForRunEvents, readRunEvents } from './internal/runEvents.js';
+import { throughOutage } from './internal/outage.js';
+import { RunEventListener } from './internal/runEventListener.js';
+import { readRunEvents } from './internal/runEvents.js';
 import { latestRunWorkflow } from './internal/runLookup.js';
+import { Wakeup } from './internal/wakeup.js';
 import { checkRunId, runWorkflowId } from './internal/workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
 
@@ -11,6 +15,10 @@ export const DEFAULT_APP_NAME = 'baton';
 export const DEFAULT_QUEUE_NAME = 'baton-runs';
 /** The DBOS workflow every run and resume is. */
 export const RUN_WORKFLOW_NAME = 'baton.run';
+/** A follower reads again this often even without a notification (a safety net; notifications wake it at once). */
+const FOLLOW_POLL_MS = 1000;
+/** `close()` waits this long at most for the connections to end. */
+const CLOSE_TIMEOUT_MS = 5000;
 
 export interface DurableRunsClientOptions {
   /** The PostgreSQL database DBOS keeps its state in (the workers' `databaseUrl`). */
@@ -89,12 +97,14 @@ export interface RunEvent {
  */
 export class DurableRunsClient {
   #closed = false;
-  readonly #followers = new Set<() => void>();
+  /** Aborted by `close()`: every follower (and its retries through an outage) listens to it, so no listener cap. */
+  readonly #closing = unlimitedListeners(new AbortController());
 
   private constructor(
     private readonly dbos: DBOSClient,
     private readonly pool: pg.Pool,
     private readonly queueName: string,
+    private readonly listener: RunEventListener,
   ) {}
 
   static async create(options: DurableRunsClientOptions): Promise<DurableRunsClient> {
@@ -106,7 +116,7 @@ export class DurableRunsClient {
     const dbos = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName ?? DEFAULT_APP_NAME });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
-    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME);
+    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new RunEventListener(options.databaseUrl));
   }
 
   /** Puts a run of the agent registered as `agent` on the queue; a worker picks it up. Returns the run id. */
@@ -216,42 +226,45 @@ export class DurableRunsClient {
 
   /**
    * The run's events (run items and agent changes, in order, across its resumes). With `follow`,
-   * waits for new ones until the run pauses, completes or fails (or `signal` fires).
+   * waits for new ones until the run pauses, completes or fails (or `signal` fires, or the client is
+   * closed). Any number of followers share the client's one listening connection; through a database
+   * outage a follower waits and goes on from the last event it saw (nothing missed, nothing twice).
    */
   async *events(runId: string, options: { follow?: boolean; signal?: AbortSignal } = {}): AsyncIterable<RunEvent> {
     checkRunId(runId);
-    let cursor = { revision: -1, seq: -1 };
-    let wake: (() => void) | undefined;
-    const wakeUp = () => wake?.();
-    this.#followers.add(wakeUp);
-    const stop = options.follow && !this.#closed ? await listenForRunEvents(this.pool, runId, wakeUp) : undefined;
+    if (this.#closed) return;
+    const follow = options.follow === true;
+    const stop = options.signal ? AbortSignal.any([this.#closing.signal, options.signal]) : this.#closing.signal;
+    const bell = new Wakeup();
+    const ring = () => bell.ring();
+    stop.addEventListener('abort', ring);
+    const unsubscribe = follow ? this.listener.subscribe(runId, ring) : undefined;
+    // Following, a read outlives an outage; a one-off read reports it.
+    const read = <T>(attempt: () => Promise<T>) => (follow ? this.#reachable(attempt, stop) : this.#unlessClosed(attempt()));
     try {
+      let cursor = { revision: -1, seq: -1 };
       for (;;) {
-        if (this.#closed) return;
-        const batch = await this.#unlessClosed(readRunEvents(this.pool, runId, cursor));
+        bell.reset();
+        const batch = await read(() => readRunEvents(this.pool, runId, cursor));
         if (batch === undefined) return;
         for (const event of batch) {
           cursor = { revision: event.revision, seq: event.seq };
           yield event;
         }
-        if (!options.follow || options.signal?.aborted) return;
-        if (batch.length === 0) {
-          const status = await this.#unlessClosed(this.status(runId));
-          if (status === undefined) return;
-          if (status.state !== 'queued' && status.state !== 'running') {
-            // One last read: events written just before the run ended.
-            for (const event of await readRunEvents(this.pool, runId, cursor)) yield event;
-            return;
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, 1000);
-            wake = () => (clearTimeout(timer), resolve());
-          });
+        if (!follow || stop.aborted) return;
+        if (batch.length > 0) continue;
+        const status = await read(() => this.status(runId));
+        if (status === undefined) return;
+        if (status.state !== 'queued' && status.state !== 'running') {
+          // One last read: events written just before the run ended.
+          for (const event of (await read(() => readRunEvents(this.pool, runId, cursor))) ?? []) yield event;
+          return;
         }
+        await bell.wait(FOLLOW_POLL_MS);
       }
     } finally {
-      this.#followers.delete(wakeUp);
-      await stop?.().catch(() => undefined);
+      unsubscribe?.();
+      stop.removeEventListener('abort', ring);
     }
   }
 
@@ -265,8 +278,14 @@ export class DurableRunsClient {
     }
   }
 
-  #wakeFollowers(): void {
-    for (const wake of this.#followers) wake();
+  /** `attempt`, tried again while the database is unreachable; undefined once `stop` fires (the client closed, the follower's signal). */
+  async #reachable<T>(attempt: () => Promise<T>, stop: AbortSignal): Promise<T | undefined> {
+    try {
+      return await throughOutage(attempt, stop);
+    } catch (error) {
+      if (stop.aborted) return undefined;
+      throw error;
+    }
   }
 
   /** The DBOS client underneath, for what this one does not cover (listing, forking, cancelling). */
@@ -274,12 +293,18 @@ export class DurableRunsClient {
     return this.dbos;
   }
 
-  /** Closes the connections; a follower of `events` ends. */
+  /**
+   * Closes the connections; every follower of `events` ends. Returns within `CLOSE_TIMEOUT_MS` even
+   * when the database does not answer (its connections are then dropped, not waited for).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#wakeFollowers();
-    await Promise.all([this.dbos.destroy(), this.pool.end()]);
+    this.#closing.abort();
+    const closed = Promise.allSettled([this.listener.close(), this.pool.end(), this.dbos.destroy()]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)))]);
+    clearTimeout(timer);
   }
 }
 
@@ -322,6 +347,11 @@ async function checkReachable(databaseUrl: string, timeoutMs: number): Promise<v
   } finally {
     await probe.end().catch(() => undefined);
   }
+}
+
+function unlimitedListeners(controller: AbortController): AbortController {
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 function checkTtl(ms: number): number {

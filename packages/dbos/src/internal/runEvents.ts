@@ -1,6 +1,6 @@
 import * as Effect from 'effect/Effect';
-import * as Schedule from 'effect/Schedule';
 import type pg from 'pg';
+import { OUTAGE_RETRY } from './outage.js';
 import type { Json } from './workflowTypes.js';
 
 /**
@@ -12,7 +12,8 @@ import type { Json } from './workflowTypes.js';
  */
 export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
-const CHANNEL = 'baton_dbos_run_events';
+/** Notified with the run id whenever an event of that run is written. */
+export const EVENTS_CHANNEL = 'baton_dbos_run_events';
 
 export async function createEventsTable(client: pg.ClientBase): Promise<void> {
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${EVENTS_SCHEMA}`);
@@ -33,9 +34,7 @@ export interface StoredRunEvent {
   readonly event: Json;
 }
 
-/** Through a database outage, writes wait and try again (backing off to every 2 s, for up to 10 minutes) as DBOS's own do. */
-const OUTAGE_RETRY = Schedule.min([Schedule.exponential('100 millis'), Schedule.spaced('2 seconds')]).pipe(Schedule.upTo({ duration: '10 minutes' }));
-
+/** Through a database outage, a write waits and tries again (`OUTAGE_RETRY`). */
 export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent): Promise<void> {
   const write = Effect.tryPromise(async () => {
     await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
@@ -44,7 +43,7 @@ export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent): Promise<voi
       event.seq,
       JSON.stringify(event.event),
     ]);
-    await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, event.runId]);
+    await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, event.runId]);
   });
   return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY)));
 }
@@ -56,19 +55,4 @@ export async function readRunEvents(pool: pg.Pool, runId: string, after: { revis
     [runId, after.revision, after.seq],
   );
   return rows.map((row) => ({ runId, revision: row.revision, seq: row.seq, event: row.event }));
-}
-
-/** Calls `wake` whenever an event of `runId` is written (until `stop`). */
-export async function listenForRunEvents(pool: pg.Pool, runId: string, wake: () => void): Promise<() => Promise<void>> {
-  const client = await pool.connect();
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel === CHANNEL && message.payload === runId) wake();
-  };
-  client.on('notification', onNotification);
-  await client.query(`LISTEN ${CHANNEL}`);
-  return async () => {
-    client.off('notification', onNotification);
-    await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-    client.release();
-  };
 }
