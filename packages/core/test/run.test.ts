@@ -11,6 +11,7 @@ import {
   RunResult,
   Runner,
   RunState,
+  Usage,
   UserError,
   run,
   tool,
@@ -109,8 +110,8 @@ describe('tool loop', () => {
 
   it('sums usage over turns', async () => {
     const model = new ScriptedModel([
-      { output: [functionCall('get_weather', { city: 'Oslo' })], usage: { requests: 1, inputTokens: 10, outputTokens: 2 } },
-      { output: [assistantMessage('cold')], usage: { requests: 1, inputTokens: 20, outputTokens: 3 } },
+      { output: [functionCall('get_weather', { city: 'Oslo' })], usage: new Usage({ requests: 1, inputTokens: 10, outputTokens: 2 }) },
+      { output: [assistantMessage('cold')], usage: new Usage({ requests: 1, inputTokens: 20, outputTokens: 3 }) },
     ]);
     const result = await run(new Agent({ name: 'A', model, tools: [weather] }), 'go');
     expect(result.usage).toMatchObject({ requests: 2, inputTokens: 30, outputTokens: 5, totalTokens: 35 });

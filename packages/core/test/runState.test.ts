@@ -9,8 +9,8 @@ const approve = tool({ name: 'approve_me', description: '', parameters: z.object
 
 function scripted() {
   return new ScriptedModel([
-    { output: [functionCall('square', { n: 3 }, { callId: 'sq' })], usage: { requests: 1, inputTokens: 5, outputTokens: 1 }, responseId: 'resp_1' },
-    { output: [assistantMessage('9')], usage: { requests: 1, inputTokens: 8, outputTokens: 1 }, responseId: 'resp_2' },
+    { output: [functionCall('square', { n: 3 }, { callId: 'sq' })], usage: new Usage({ requests: 1, inputTokens: 5, outputTokens: 1 }), responseId: 'resp_1' },
+    { output: [assistantMessage('9')], usage: new Usage({ requests: 1, inputTokens: 8, outputTokens: 1 }), responseId: 'resp_2' },
   ]);
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, UserError, run, tool, type ModelResponse } from '../src/index.js';
+import { Agent, Usage, UserError, run, tool, type ModelResponse } from '../src/index.js';
 
 const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
-const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: { requests: 1 }, responseId: id });
+const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: new Usage({ requests: 1 }), responseId: id });
 
 describe('a conversation the provider keeps', () => {
   it('chains previousResponseId and sends only what the server has not seen', async () => {

@@ -30,10 +30,10 @@ function kitchenSink(script: ScriptedModelInput[], options: Partial<AgentOptions
 }
 
 const firstTurns: ScriptedModelInput[] = [
-  { output: [assistantMessage('Routing you.'), functionCall('transfer_to_Worker', {}, { callId: 'h1' })], usage: { inputTokens: 10, outputTokens: 3, inputTokensDetails: { cached_tokens: 4 } }, responseId: 'resp_1' },
+  { output: [assistantMessage('Routing you.'), functionCall('transfer_to_Worker', {}, { callId: 'h1' })], usage: new Usage({ inputTokens: 10, outputTokens: 3, inputTokensDetails: { cached_tokens: 4 } }), responseId: 'resp_1' },
   {
     output: [reasoning('Look it up, then pay.'), functionCall('lookup', { word: 'baton' }, { callId: 'l1' }), functionCall('pay', { target: 'bob' }, { callId: 'p1' })],
-    usage: { inputTokens: 20, outputTokens: 5 },
+    usage: new Usage({ inputTokens: 20, outputTokens: 5 }),
     responseId: 'resp_2',
     providerData: { model: 'scripted' },
   },

@@ -1,5 +1,5 @@
 import type { AgentInputItem, FunctionCallResultItem } from '@baton/types';
-import type { RecordedModelCall } from './scriptedModel.js';
+import type { RecordedModelCall } from './scriptedSteps.js';
 
 /** The input a recorded model call received, as protocol items (a string becomes a user message). */
 export function inputOf(call: RecordedModelCall | undefined): AgentInputItem[] {

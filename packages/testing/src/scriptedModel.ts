@@ -1,95 +1,62 @@
-import {
-  Usage,
-  type AgentOutputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  type ModelRetryAdvice,
-  type ModelRetryAdviceRequest,
-  type ModelStreamEvent,
-} from '@baton/types';
+import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
 import {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './scriptedModelErrors.js';
-
-/** One recorded call: what the runner asked for. */
-export interface RecordedModelCall {
-  readonly index: number;
-  readonly streamed: boolean;
-  readonly request: Readonly<ModelRequest>;
-}
-
-export type ScriptedStep =
-  | { readonly type: 'response'; readonly response: ModelResponse | AgentOutputItem[] }
-  | { readonly type: 'error'; readonly error: unknown; readonly retryAdvice?: ScriptedRetryAdvice | undefined }
-  | { readonly type: 'responder'; readonly respond: (call: RecordedModelCall) => ModelResponse | AgentOutputItem[] | Promise<ModelResponse | AgentOutputItem[]> }
-  | { readonly type: 'stream'; readonly events: (call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> };
-
-/** A step, or a response / output-list shorthand for `modelResponse(...)`. */
-export type ScriptedModelInput = ScriptedStep | ModelResponse | AgentOutputItem[];
-
-export const modelResponse = (response: ModelResponse | AgentOutputItem[]): ScriptedStep => ({ type: 'response', response });
-/** What `getRetryAdvice` answers for a scripted error: the advice, or a function of the advice request. */
-export type ScriptedRetryAdvice = ModelRetryAdvice | ((request: ModelRetryAdviceRequest) => ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>);
-
-/** A call that fails with `error`; `retryAdvice` is what the model advises about retrying it (`modelSettings.retry.policy`). */
-export const modelError = (error: unknown, retryAdvice?: ScriptedRetryAdvice): ScriptedStep => ({ type: 'error', error, retryAdvice });
-export const modelResponder = (respond: Extract<ScriptedStep, { type: 'responder' }>['respond']): ScriptedStep => ({ type: 'responder', respond });
-/** Raw model stream events for a streamed call (a list, an async iterable, or a function of the call). */
-export const modelStream = (
-  events: Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> | ((call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent>),
-): ScriptedStep => ({ type: 'stream', events: typeof events === 'function' ? events : () => events });
-
-/** A streamed call answered by a function of the call, which may be async (the reference's `modelStreamResponder`). */
-export const modelStreamResponder = (
-  respond: (call: RecordedModelCall) => Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent> | Promise<Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent>>,
-): ScriptedStep => ({
-  type: 'stream',
-  events: (call) =>
-    (async function* () {
-      yield* await respond(call);
-    })(),
-});
+import { isEventSource, toScriptedStep, type RecordedModelCall, type ScriptedModelInput, type ScriptedStep } from './scriptedSteps.js';
+import { autoStream } from './internal/autoStream.js';
+import { detach } from './internal/detach.js';
+import { RetryAdviceBook } from './internal/retryAdviceBook.js';
+import { responseForCall } from './internal/scriptedResponse.js';
 
 /**
- * A model that plays back a script: one step per call, first in first out. It records every call,
- * throws an `AbortError` when the request's signal fires (before a step, after a responder, and
- * before every streamed event), and streams plain responses as `response_started`, one
- * `output_text_delta` per text part, and `response_done`.
+ * A model that plays back a script: one step per call, first in first out, taken when the call is
+ * made (a streamed call takes its step when `getStreamedResponse` is called, not when it is read).
+ *
+ * - Every input is checked and its data copied when it is queued; a malformed one throws
+ *   `InvalidScriptedModelStepError` (with `reason` and `inputIndex`) and `enqueue` adds none.
+ * - Every call is recorded with a copy of its request; `calls`, `firstCall`, `lastCall` and the
+ *   call a responder receives are fresh copies, so changing them changes nothing recorded.
+ * - A request whose signal has already fired is refused with an `AbortError` before it is recorded
+ *   or takes a step; the signal is checked again after a responder and before every streamed event.
+ * - Plain responses stream as `response_started`, one `output_text_delta` per text part, and
+ *   `response_done`.
  */
 export class ScriptedModel implements Model {
   /** Traced as a model call (a `generation` span), as a provider's model is. */
   readonly traceSpanType = 'generation' as const;
   readonly #steps: ScriptedStep[];
   readonly #calls: RecordedModelCall[] = [];
-  /** Advice of the scripted errors thrown so far, by error, oldest first. */
-  readonly #retryAdvice = new Map<unknown, Array<ScriptedRetryAdvice | undefined>>();
+  readonly #retryAdvice = new RetryAdviceBook();
 
   constructor(inputs: Iterable<ScriptedModelInput> = []) {
-    this.#steps = [...inputs].map(toStep);
+    this.#steps = Array.from(inputs, (input, index) => toScriptedStep(input, index));
   }
 
+  /** Every call so far, in the order they were made. */
   get calls(): readonly RecordedModelCall[] {
-    return this.#calls;
+    return Object.freeze(this.#calls.map(exposeCall));
   }
 
   get firstCall(): RecordedModelCall | undefined {
-    return this.#calls[0];
+    const call = this.#calls[0];
+    return call && exposeCall(call);
   }
 
   get lastCall(): RecordedModelCall | undefined {
-    return this.#calls.at(-1);
+    const call = this.#calls.at(-1);
+    return call && exposeCall(call);
   }
 
   get remainingSteps(): number {
     return this.#steps.length;
   }
 
+  /** Adds steps to the end of the script; when one input is malformed, none is added. */
   enqueue(...inputs: ScriptedModelInput[]): void {
-    this.#steps.push(...inputs.map(toStep));
+    this.#steps.push(...inputs.map((input, index) => toScriptedStep(input, index)));
   }
 
   assertComplete(): void {
@@ -97,96 +64,92 @@ export class ScriptedModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    throwIfAborted(request);
     const { call, step } = this.#take(request, false);
-    if (step.type === 'stream') {
-      throw new InvalidScriptedModelStepError(`Call #${call.index + 1} is not streamed, but its scripted step is a raw stream.`);
+    if (step.type === 'stream' || step.type === 'stream_responder') {
+      throw new InvalidScriptedModelStepError({
+        reason: 'incompatible_call',
+        callIndex: call.index,
+        stepType: step.type,
+        message: `ScriptedModel call #${call.index + 1} is not streamed, but its scripted step is a raw stream ('${step.type}').`,
+      });
     }
-    return this.#resolve(call, step);
+    if (step.type === 'error') {
+      this.#retryAdvice.record(step.error, request, false, step.retryAdvice);
+      throw step.error;
+    }
+    const scripted = step.type === 'responder' ? await step.respond(call) : step.response;
+    throwIfAborted(request, call.index);
+    const response = responseForCall(scripted, call);
+    throwIfAborted(request, call.index);
+    return response;
   }
 
-  async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-    const { call, step } = this.#take(request, true);
-    if (step.type === 'stream') {
-      for await (const event of step.events(call)) {
-        throwIfAborted(request, call.index);
-        yield event;
-      }
-      return;
+  getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    try {
+      throwIfAborted(request);
+      const { call, step } = this.#take(request, true);
+      return this.#play(request, call, step);
+    } catch (error) {
+      return failing(error);
     }
-    const response = await this.#resolve(call, step);
-    for (const event of autoStream(response)) {
-      throwIfAborted(request, call.index);
-      yield event;
-    }
+  }
+
+  /** The advice scripted with the error being retried (each throw's advice is answered once). */
+  getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
+    return this.#retryAdvice.answer(request);
   }
 
   #take(request: ModelRequest, streamed: boolean): { call: RecordedModelCall; step: ScriptedStep } {
-    const index = this.#calls.length;
-    const call: RecordedModelCall = Object.freeze({ index, streamed, request: Object.freeze({ ...request }) });
-    this.#calls.push(call);
-    throwIfAborted(request, index);
+    const recorded: RecordedModelCall = Object.freeze({ index: this.#calls.length, streamed, request: Object.freeze(detach({ ...request })) });
+    this.#calls.push(recorded);
     const step = this.#steps.shift();
-    if (!step) throw new UnexpectedModelCallError(index, streamed);
-    return { call, step };
+    if (!step) throw new UnexpectedModelCallError(recorded.index, streamed);
+    return { call: exposeCall(recorded), step };
   }
 
-  /** The advice scripted with the error being retried (each thrown error's advice is answered once). */
-  async getRetryAdvice(request: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
-    const queue = this.#retryAdvice.get(request.error);
-    if (!queue) return undefined;
-    const advice = queue.shift();
-    if (queue.length === 0) this.#retryAdvice.delete(request.error);
-    return typeof advice === 'function' ? advice(request) : advice;
-  }
-
-  async #resolve(call: RecordedModelCall, step: Exclude<ScriptedStep, { type: 'stream' }>): Promise<ModelResponse> {
+  async *#play(request: ModelRequest, call: RecordedModelCall, step: ScriptedStep): AsyncGenerator<ModelStreamEvent> {
+    const check = () => throwIfAborted(request, call.index);
+    check();
     if (step.type === 'error') {
-      this.#retryAdvice.set(step.error, [...(this.#retryAdvice.get(step.error) ?? []), step.retryAdvice]);
+      this.#retryAdvice.record(step.error, request, true, step.retryAdvice);
       throw step.error;
     }
-    const raw = step.type === 'responder' ? await step.respond(call) : step.response;
-    throwIfAborted(call.request, call.index);
-    return normalize(raw, call.index);
-  }
-}
-
-function toStep(input: ScriptedModelInput, index: number): ScriptedStep {
-  if (Array.isArray(input)) return { type: 'response', response: input };
-  if (typeof input === 'object' && input !== null) {
-    if ('output' in input && Array.isArray(input.output)) return { type: 'response', response: input };
-    if ('type' in input && ['response', 'error', 'responder', 'stream'].includes(input.type)) return input;
-  }
-  throw new InvalidScriptedModelStepError(`Scripted input ${index} is not a response, an output list or a step.`);
-}
-
-function normalize(raw: ModelResponse | AgentOutputItem[], index: number): ModelResponse {
-  if (Array.isArray(raw)) return { output: raw, usage: new Usage({ requests: 1 }), responseId: `scripted-response-${index + 1}` };
-  if (!Array.isArray(raw?.output)) throw new InvalidScriptedModelStepError(`The response for call #${index + 1} has no output array.`);
-  return { ...raw, responseId: raw.responseId ?? `scripted-response-${index + 1}` };
-}
-
-function* autoStream(response: ModelResponse): Iterable<ModelStreamEvent> {
-  yield { type: 'response_started' };
-  for (const item of response.output) {
-    if (item.type !== 'message' && item.type !== undefined) continue;
-    if ((item as { role?: string }).role !== 'assistant') continue;
-    for (const part of (item as Extract<AgentOutputItem, { role: 'assistant' }>).content) {
-      if (part.type !== 'output_text') continue;
-      const event: ModelStreamEvent = { type: 'output_text_delta', delta: part.text };
-      if (item.id !== undefined) event.itemId = item.id;
-      yield event;
+    if (step.type === 'stream' || step.type === 'stream_responder') {
+      const events: unknown = step.type === 'stream' ? step.events : await step.respond(call);
+      check();
+      if (!isEventSource(events)) {
+        throw new InvalidScriptedModelStepError({
+          reason: 'invalid_stream',
+          callIndex: call.index,
+          stepType: step.type,
+          message: `The stream responder of ScriptedModel call #${call.index + 1} returned neither a list nor an (async) iterable of events.`,
+        });
+      }
+      for await (const event of events) {
+        check();
+        yield event;
+      }
+      check();
+      return;
     }
+    const scripted = step.type === 'responder' ? await step.respond(call) : step.response;
+    check();
+    const response = responseForCall(scripted, call);
+    yield* autoStream(response, check);
   }
-  const usage = new Usage(response.usage);
-  const done: ModelStreamEvent = {
-    type: 'response_done',
-    response: { id: response.responseId ?? 'scripted-response', usage, output: response.output },
-  };
-  if (response.requestId !== undefined) done.response.requestId = response.requestId;
-  if (response.providerData !== undefined) done.response.providerData = response.providerData;
-  yield done;
 }
 
-function throwIfAborted(request: ModelRequest, index: number): void {
-  if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError(index);
+/** What callers see of a recorded call: a fresh copy, so the record itself cannot be changed. */
+function exposeCall(call: RecordedModelCall): RecordedModelCall {
+  return Object.freeze({ index: call.index, streamed: call.streamed, request: Object.freeze(detach({ ...call.request })) });
+}
+
+function throwIfAborted(request: ModelRequest, callIndex?: number): void {
+  if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError(callIndex);
+}
+
+/** A stream that fails on its first read (a refused streamed call reports through the stream, as a provider's does). */
+async function* failing(error: unknown): AsyncGenerator<ModelStreamEvent> {
+  throw error;
 }

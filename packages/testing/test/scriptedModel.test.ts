@@ -41,13 +41,18 @@ describe('ScriptedModel playback', () => {
   });
 
   it.each<{ label: string; response: ModelResponse; responseId: string }>([
-    { label: 'keeps a given responseId', response: { output: [], usage: { inputTokens: 5 }, responseId: 'resp_x' }, responseId: 'resp_x' },
-    { label: 'fills in a missing responseId', response: { output: [], usage: { inputTokens: 5 } }, responseId: 'scripted-response-1' },
+    { label: 'keeps a given responseId', response: { output: [], usage: new Usage({ inputTokens: 5 }), responseId: 'resp_x' }, responseId: 'resp_x' },
+    { label: 'fills in a missing responseId', response: { output: [], usage: new Usage({ inputTokens: 5 }) }, responseId: 'scripted-response-1' },
   ])('a full response $label and keeps its usage', async ({ response, responseId }) => {
     const model = new ScriptedModel([response]);
     const result = await model.getResponse(request());
     expect(result.responseId).toBe(responseId);
-    expect(result.usage).toEqual({ inputTokens: 5 });
+    expect(result.usage).toEqual(new Usage({ inputTokens: 5 }));
+  });
+
+  it('keeps an explicit zero-request usage as it is', async () => {
+    const model = new ScriptedModel([{ output: [], usage: new Usage({ requests: 0 }) }]);
+    expect((await model.getResponse(request())).usage.requests).toBe(0);
   });
 
   it('accepts explicit modelResponse steps', async () => {
@@ -81,8 +86,8 @@ describe('ScriptedModel call records', () => {
     ]);
     expect(model.calls[0]!.request).toEqual(first);
     expect(model.calls[1]!.request).toEqual(second);
-    expect(model.firstCall).toBe(model.calls[0]);
-    expect(model.lastCall).toBe(model.calls[2]);
+    expect(model.firstCall).toEqual(model.calls[0]);
+    expect(model.lastCall).toEqual(model.calls[2]);
     expect(model.lastCall!.request.input).toBe('third');
   });
 
@@ -129,9 +134,9 @@ describe('ScriptedModel.assertComplete', () => {
     const error = await caught(() => model.assertComplete());
     expect(error).toBeInstanceOf(UnconsumedModelStepsError);
     expect(error.name).toBe('UnconsumedModelStepsError');
-    expect(error).toMatchObject({ remaining: 2 });
+    expect(error).toMatchObject({ remainingSteps: 2 });
     await model.getResponse(request());
-    expect(() => model.assertComplete()).toThrow(/1 unconsumed/);
+    expect(() => model.assertComplete()).toThrow(/1 unconsumed scripted step\./);
     await model.getResponse(request());
     expect(() => model.assertComplete()).not.toThrow();
   });
@@ -176,7 +181,7 @@ describe('modelResponder', () => {
       [0, false, 'ping'],
       [1, false, 'pong'],
     ]);
-    expect(seen[0]).toBe(model.calls[0]);
+    expect(seen[0]).toEqual(model.calls[0]);
   });
 
   it('sees streamed: true when the call is streamed', async () => {
@@ -200,8 +205,15 @@ describe('modelResponder', () => {
     expect((await caught(() => model.getResponse(request()))).message).toBe('responder failed');
   });
 
-  it('rejects a responder result without an output array', async () => {
-    const model = new ScriptedModel([modelResponder(() => ({ usage: {} }) as unknown as ModelResponse)]);
-    expect(await caught(() => model.getResponse(request()))).toBeInstanceOf(InvalidScriptedModelStepError);
+  it.each<{ label: string; answer: unknown }>([
+    { label: 'without an output array', answer: { usage: new Usage() } },
+    { label: 'whose usage is plain data, not a Usage', answer: { output: [], usage: {} } },
+    { label: 'that is not an object', answer: 'done' },
+  ])('rejects a responder result $label, naming the call', async ({ answer }) => {
+    const model = new ScriptedModel([modelResponder(() => answer as ModelResponse)]);
+    const error = await caught(() => model.getResponse(request()));
+    expect(error).toBeInstanceOf(InvalidScriptedModelStepError);
+    expect(error).toMatchObject({ reason: 'invalid_response', callIndex: 0 });
+    expect(error.message).toContain('call #1');
   });
 });

@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedModel, ScriptedModelRequestAbortedError, assistantMessage, modelResponder, modelStream } from '../src/index.js';
 import { caught, collect, request } from './helpers.js';
 
-function expectAbortError(error: Error, callIndex: number): void {
+function expectAbortError(error: Error, callIndex: number | undefined): void {
   expect(error.name).toBe('AbortError');
   expect(error).toBeInstanceOf(ScriptedModelRequestAbortedError);
   expect(error).toMatchObject({ callIndex });
 }
 
 describe('ScriptedModel and request.signal', () => {
-  it('throws AbortError on a non-streamed call whose signal is already aborted, and keeps the step', async () => {
+  it('refuses a non-streamed call whose signal is already aborted: not recorded, and the step stays', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
     const error = await caught(() => model.getResponse(request({ signal: AbortSignal.abort() })));
-    expectAbortError(error, 0);
-    expect(model.calls).toHaveLength(1);
+    expectAbortError(error, undefined);
+    expect(model.calls).toHaveLength(0);
     expect(model.remainingSteps).toBe(1);
   });
 
@@ -24,8 +24,10 @@ describe('ScriptedModel and request.signal', () => {
     const error = await caught(async () => {
       for await (const event of model.getStreamedResponse(request({ signal: AbortSignal.abort() }))) seen.push(event);
     });
-    expectAbortError(error, 0);
+    expectAbortError(error, undefined);
     expect(seen).toEqual([]);
+    expect(model.calls).toHaveLength(0);
+    expect(model.remainingSteps).toBe(1);
   });
 
   it('does not abort when the signal has not fired', async () => {

@@ -71,8 +71,7 @@ describe('auto-streaming a plain response', () => {
     if (done?.type !== 'response_done') throw new Error('no response_done');
     expect(done.response.id).toBe('scripted-response-1');
     expect(done.response.output).toEqual(output);
-    expect(done.response.usage).toBeInstanceOf(Usage);
-    expect((done.response.usage as Usage).requests).toBe(1);
+    expect(done.response.usage).toEqual({ requests: 1, inputTokens: 0, outputTokens: 0, totalTokens: 0 });
   });
 
   it('streams a message written without type (role only)', async () => {
@@ -88,11 +87,11 @@ describe('auto-streaming a plain response', () => {
 
   it('carries a full response’s id, request id, usage and provider data into response_done', async () => {
     const model = new ScriptedModel([
-      { output: [assistantMessage('x')], usage: { inputTokens: 4, outputTokens: 6 }, responseId: 'resp_9', requestId: 'req_9', providerData: { p: 1 } },
+      { output: [assistantMessage('x')], usage: new Usage({ inputTokens: 4, outputTokens: 6 }), responseId: 'resp_9', requestId: 'req_9', providerData: { p: 1 } },
     ]);
     const done = (await collect(model.getStreamedResponse(request()))).at(-1);
     if (done?.type !== 'response_done') throw new Error('no response_done');
     expect(done.response).toMatchObject({ id: 'resp_9', requestId: 'req_9', providerData: { p: 1 } });
-    expect((done.response.usage as Usage).toJSON()).toMatchObject({ requests: 1, inputTokens: 4, outputTokens: 6, totalTokens: 10 });
+    expect(done.response.usage).toMatchObject({ requests: 1, inputTokens: 4, outputTokens: 6, totalTokens: 10 });
   });
 });

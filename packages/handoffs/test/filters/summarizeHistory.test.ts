@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Agent, Runner, UserError, run } from '@baton/core';
+import { Agent, Runner, Usage, UserError, run } from '@baton/core';
 import { ScriptedModel, assistantMessage, modelError } from '@baton/testing';
 import { summarizeHistory } from '../../src/index.js';
 import { captureHandoffData, inputOf, triageScenario } from '../helpers.js';
@@ -21,7 +21,7 @@ function summarizerWith(model: ScriptedModel, instructions?: Agent<{ customer: s
 describe('summarizeHistory', () => {
   it('replaces the history with one message holding the summarizer’s summary of the transcript', async () => {
     const summarizerModel = new ScriptedModel([
-      { output: [assistantMessage('Customer paid order 7 twice.')], usage: { inputTokens: 100, outputTokens: 10 } },
+      { output: [assistantMessage('Customer paid order 7 twice.')], usage: new Usage({ inputTokens: 100, outputTokens: 10 }) },
     ]);
     const { triage, billingModel } = triageScenario({ filter: summarizeHistory(summarizerWith(summarizerModel)) });
     const result = await run(triage, 'I was charged twice', { context: { customer: 'c-1' } });
