@@ -1,5 +1,6 @@
 import { UserError, type JsonObjectSchema } from '@baton/types';
-import { compileSchema, type CompiledSchema, type StandardSchemaLike } from './internal/schema.js';
+import { describeStandardSchema, isZodSchema, structuredFormOf, standardCompiled, strictFormOf, type CompiledSchema, type StandardSchemaLike } from './internal/schema.js';
+import { plainZodForm } from './internal/zodStrictForms.js';
 import { isZod3Schema } from './internal/zod3Schema.js';
 
 /**
@@ -29,27 +30,19 @@ export function checkJsonSchemaDefinition(value: JsonSchemaDefinition, owner: st
 }
 
 /**
- * A schema output type, sent as `output` the way the reference sends it: zod 4 as zod describes its
- * output side, not strict; zod 3 in strict form unless it has optional fields (OpenAI's zod helper,
- * which the reference uses, refuses those, and the reference then sends them as they are, not
- * strict); any other Standard Schema in strict form.
+ * A schema output type, sent as \`output\` the way the reference sends it. A zod schema (4 or 3) is
+ * strict when zod's description of it can be written in OpenAI's Structured Outputs form (plain
+ * objects, nested objects, arrays, enums, unions, nullable and defaulted fields), and is sent in the
+ * plain form, not strict, when it cannot (an optional field that is not nullable, a record, a tuple).
+ * Any other Standard Schema is sent in strict form.
  */
 export function compileOutputSchema(schema: StandardSchemaLike, owner: string): CompiledSchema {
-  if (isZod3Schema(schema)) {
-    const loose = compileSchema(schema, { strict: false, owner });
-    return hasOptionalProperty(loose.jsonSchema) ? loose : compileSchema(schema, { strict: true, owner });
+  if (isZodSchema(schema)) {
+    const raw = describeStandardSchema(schema, owner, 'output');
+    const structured = structuredFormOf(raw, isZod3Schema(schema));
+    return structured ? standardCompiled(schema, structured, true, structured) : standardCompiled(schema, plainZodForm(raw), false);
   }
-  const zod4 = schema['~standard'].vendor === 'zod';
-  return compileSchema(schema, { strict: !zod4, io: zod4 ? 'output' : 'input', owner });
-}
-
-function hasOptionalProperty(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasOptionalProperty);
-  if (typeof node !== 'object' || node === null) return false;
-  const { properties, required } = node as { properties?: unknown; required?: unknown };
-  if (typeof properties === 'object' && properties !== null) {
-    const requiredNames = new Set(Array.isArray(required) ? required : []);
-    if (Object.keys(properties).some((name) => !requiredNames.has(name))) return true;
-  }
-  return Object.values(node).some(hasOptionalProperty);
+  const raw = describeStandardSchema(schema, owner, 'input');
+  const { offered, source } = strictFormOf(raw, false, owner);
+  return standardCompiled(schema, offered, true, source);
 }

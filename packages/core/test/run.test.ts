@@ -136,7 +136,19 @@ describe('structured output', () => {
     // typed: finalOutput is { city: string; tempC: number } | undefined
     const city: string | undefined = result.finalOutput?.city;
     expect(city).toBe('Oslo');
-    expect(model.calls[0]!.request.outputType).toMatchObject({ type: 'json_schema', name: 'output', strict: false });
+    // Every field required and no record: the schema has a Structured Outputs form, sent strict.
+    expect(model.calls[0]!.request.outputType).toMatchObject({ type: 'json_schema', name: 'output', strict: true });
+  });
+
+  it.each([
+    ['an optional field', z.object({ city: z.string(), note: z.string().optional() })],
+    ['a record', z.object({ scores: z.record(z.string(), z.number()) })],
+  ])('sends a schema with %s not strict, in the plain form', async (_label, schema) => {
+    const model = new ScriptedModel([[assistantMessage('{"city":"Oslo","scores":{}}')]]);
+    await run(new Agent({ name: 'F', model, outputType: schema }), 'go').catch(() => undefined);
+    const format = model.calls[0]!.request.outputType as { strict: boolean; schema: { required: unknown } };
+    expect(format.strict).toBe(false);
+    expect(Array.isArray(format.schema.required)).toBe(true);
   });
 
   it('applies the schema’s transforms', async () => {

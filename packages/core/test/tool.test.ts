@@ -49,7 +49,9 @@ describe('tool() parameters → strict JSON schema', () => {
     expect(params.$schema).toBe('http://json-schema.org/draft-07/schema#');
     const props = params.properties as Record<string, Record<string, unknown>>;
     expect(props.city).toEqual({ type: 'string' });
-    expect(props.days!.anyOf).toEqual([expect.objectContaining({ type: 'integer' }), { type: 'null' }]);
+    // A schema with optional fields has no Structured Outputs form, so it is offered in the plain
+    // form the reference falls back to: structure only (an integer is a number, bounds left out).
+    expect(props.days!.anyOf).toEqual([{ type: 'number' }, { type: 'null' }]);
     const options = (props.options!.anyOf as Array<Record<string, unknown>>)[0]!;
     expect(props.options!.anyOf).toEqual([options, { type: 'null' }]);
     expect(options.type).toBe('object');
@@ -109,10 +111,31 @@ describe('tool() parameters → strict JSON schema', () => {
     await expect(invoke(t, '[1]')).rejects.toBeInstanceOf(InvalidToolInputError);
   });
 
-  it('rejects open records in strict mode with a UserError naming the tool', () => {
-    expect(() => tool({ name: 'rec', description: '', parameters: z.object({ m: z.record(z.string(), z.string()) }), execute: () => 1 })).toThrow(
-      /tool "rec" parameters.*additionalProperties/,
-    );
+  it('offers a record as an open object (as the reference does) and a schema strict mode cannot keep as a UserError naming the keyword', () => {
+    const rec = tool({ name: 'rec', description: '', parameters: z.object({ m: z.record(z.string(), z.string()) }), execute: () => 1 });
+    expect((rec.parameters.properties as Record<string, unknown>).m).toEqual({ type: 'object', additionalProperties: { type: 'string' } });
+    const not = { type: 'object', properties: { v: { not: { type: 'null' } } }, required: [], additionalProperties: false } as const;
+    expect(() => tool({ name: 'neg', description: '', parameters: not as never, execute: () => 1 })).toThrow(/tool "neg" parameters.*unsupported keyword `not`/);
+    expect(tool({ name: 'neg', description: '', parameters: not as never, strict: false, execute: () => 1 }).parameters).toBe(not);
+  });
+
+  it('keeps a Structured Outputs schema as zod writes it: nullable as a type list, a defaulted field required, a discriminated union as anyOf', () => {
+    const t = tool({
+      name: 'shapes',
+      description: '',
+      parameters: z.object({
+        note: z.string().nullable(),
+        days: z.number().default(3),
+        shape: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]),
+      }),
+      execute: (input) => input,
+    });
+    const props = t.parameters.properties as Record<string, Record<string, unknown>>;
+    expect(props.note).toEqual({ type: ['string', 'null'] });
+    expect(props.days).toEqual({ default: 3, type: 'number' });
+    expect(props.shape!.anyOf).toHaveLength(2);
+    expect(props.shape!.oneOf).toBeUndefined();
+    expect(t.parameters.required).toEqual(['note', 'days', 'shape']);
   });
 
   it.each([

@@ -108,7 +108,7 @@ describe('a handoff with an inputType', () => {
   it.each([
     ['a string', 'RefundInput', /expected a zod 4 \/ Standard Schema object or a JSON object schema/],
     ['a schema that is not an object', z.string(), /must describe an object/],
-    ['an open record under strict mode', z.object({ tags: z.record(z.string(), z.string()) }), /strict schemas cannot/],
+    ['a keyword strict mode cannot keep', { type: 'object', properties: { tag: { type: 'string', pattern: 'x', not: { const: 'y' } } }, required: ['tag'], additionalProperties: false }, /unsupported keyword `not`/],
   ])('rejects %s as inputType with UserError naming the handoff', (_label, inputType, message) => {
     const target = new Agent({ name: 'Target' });
     const make = () => handoff(target, { inputType: inputType as never, onHandoff: () => undefined });

@@ -1,5 +1,7 @@
 import { UserError, type JsonObjectSchema } from '@baton/types';
-import { isZod3Schema, zod3JsonSchema } from './zod3Schema.js';
+import { isZod3Schema, zod3JsonSchema, zod3NullableAsProperty } from './zod3Schema.js';
+import { stripSyntheticNulls, syntheticNulls, toStrictToolSchema } from './strictToolSchema.js';
+import { discriminatedUnionsAsAnyOf, plainZodForm, structuredOutputsForm } from './zodStrictForms.js';
 
 /**
  * A Standard Schema v1 object (zod 4, valibot, arktype, ...). Matched structurally, never with
@@ -46,57 +48,24 @@ export interface CompiledSchema {
 }
 
 /**
- * Turns a Standard Schema or a JSON object schema into a JSON schema for the model (strict when
- * asked: every property required, no extra properties) and a validator. Optional properties become
- * required-but-nullable, and a `null` the model sends for them is removed before validation, so the
- * user's schema sees exactly what it declared.
+ * Turns a Standard Schema or a JSON object schema into a JSON schema for the model and a validator,
+ * in the form the reference sends (see `strictToolSchema.ts` and `zodStrictForms.ts`). In strict
+ * form every property is required and a `null` the model sends for an optional property that did
+ * not accept null is removed before validation, so the user's schema sees exactly what it declared.
+ * zod 4 schemas are described by their output side (a defaulted field is required), as zod
+ * describes them by default.
  */
-export function compileSchema(schema: unknown, options: { strict: boolean; owner: string; io?: 'input' | 'output' }): CompiledSchema {
+export function compileSchema(schema: unknown, options: { strict: boolean; owner: string }): CompiledSchema {
   if (isStandardSchema(schema)) {
-    const describeAs = schema['~standard'].jsonSchema as StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> };
-    const toJson = isZod3Schema(schema)
-      ? () => zod3JsonSchema(schema, options.owner)
-      : options.io === 'output'
-        ? (describeAs?.output ?? describeAs?.input)
-        : describeAs?.input;
-    if (typeof toJson !== 'function') {
-      throw new UserError(
-        `${options.owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4, zod 3 or a Standard JSON Schema implementation.`,
-      );
-    }
-    // Draft 7, with its `$schema` kept: the JSON schema the reference sends for the same zod schema.
-    // A schema whose output side cannot be described (a transform) is described by its input side.
-    let raw: Record<string, unknown>;
-    try {
-      try {
-        raw = toJson({ target: 'draft-07' });
-      } catch (error) {
-        if (options.io !== 'output' || typeof describeAs?.input !== 'function') throw error;
-        raw = describeAs.input({ target: 'draft-07' });
-      }
-    } catch (error) {
-      // For example a date or a bigint: JSON Schema cannot describe it, so no model can be asked for it.
-      throw new UserError(`${options.owner}: the schema cannot be described as JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (!isJsonObjectSchema(raw)) {
-      throw new UserError(`${options.owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
-    }
-    // A null the model sends for an optional field is dropped before validation, strict or not.
-    const optionalPaths = collectOptional(raw);
-    const jsonSchema = (options.strict ? toStrict(raw, options.owner) : raw) as JsonObjectSchema;
-    return {
-      jsonSchema,
-      strict: options.strict,
-      async validate(value) {
-        const input = optionalPaths ? stripOptionalNulls(value, optionalPaths) : value;
-        const result = await schema['~standard'].validate(input);
-        if (result.issues) return { ok: false, message: formatIssues(result.issues) };
-        return { ok: true, value: result.value };
-      },
-    };
+    const raw = describeStandardSchema(schema, options.owner, 'output');
+    const zod = isZodSchema(schema);
+    if (!options.strict) return standardCompiled(schema, raw, false);
+    const { offered, source } = strictFormOf(raw, zod, options.owner, isZod3Schema(schema));
+    return standardCompiled(schema, offered, true, source);
   }
   if (isJsonObjectSchema(schema)) {
-    const jsonSchema = (options.strict ? toStrict(schema, options.owner) : schema) as JsonObjectSchema;
+    const jsonSchema = (options.strict ? toStrictToolSchema(schema as Record<string, unknown>, options.owner) : schema) as JsonObjectSchema;
+    const nulls = options.strict ? syntheticNulls(schema) : undefined;
     return {
       jsonSchema,
       strict: options.strict,
@@ -104,11 +73,82 @@ export function compileSchema(schema: unknown, options: { strict: boolean; owner
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
           return { ok: false, message: 'expected a JSON object' };
         }
-        return { ok: true, value };
+        return { ok: true, value: nulls ? stripSyntheticNulls(value, nulls) : value };
       },
     };
   }
   throw new UserError(`${options.owner}: expected a zod 4 / Standard Schema object or a JSON object schema, got ${describe(schema)}.`);
+}
+
+/** A compiled Standard Schema: the JSON schema offered, and validation by the schema itself. */
+export function standardCompiled(schema: StandardSchemaLike, offered: Record<string, unknown>, strict: boolean, source?: Record<string, unknown>): CompiledSchema {
+  // The nulls strict mode added are found in the schema before it was made strict.
+  const nulls = strict && source ? syntheticNulls(source) : undefined;
+  return {
+    jsonSchema: offered as JsonObjectSchema,
+    strict,
+    async validate(value) {
+      const input = nulls ? stripSyntheticNulls(value, nulls) : value;
+      const result = await schema['~standard'].validate(input);
+      if (result.issues) return { ok: false, message: formatIssues(result.issues) };
+      return { ok: true, value: result.value };
+    },
+  };
+}
+
+/**
+ * The strict tool form of a schema's JSON description: zod's own (in the Structured Outputs form
+ * when it has one, else the plain form) or another Standard Schema's, as the reference offers them.
+ */
+export function strictFormOf(raw: Record<string, unknown>, zod: boolean, owner: string, zod3 = false): { offered: Record<string, unknown>; source: Record<string, unknown> } {
+  const source = zod ? (structuredFormOf(raw, zod3) ?? plainZodForm(raw)) : raw;
+  return { offered: toStrictToolSchema(source, owner), source };
+}
+
+/** zod's description in Structured Outputs form (see `zodStrictForms.ts`), zod 3's nullable primitives written as OpenAI's zod 3 helper writes them. */
+export function structuredFormOf(raw: Record<string, unknown>, zod3: boolean): Record<string, unknown> | undefined {
+  const structured = structuredOutputsForm(raw);
+  return structured && zod3 ? (zod3NullableAsProperty(structured) as Record<string, unknown>) : structured;
+}
+
+/** zod 3 or zod 4 (zod's Standard Schema vendor). */
+export function isZodSchema(schema: StandardSchemaLike): boolean {
+  return schema['~standard'].vendor === 'zod' || isZod3Schema(schema);
+}
+
+/**
+ * A Standard Schema's JSON schema: zod 4 by zod (draft 7, its output side unless that cannot be
+ * described, discriminated unions as \`anyOf\`), zod 3 by zod-to-json-schema, any other Standard
+ * JSON Schema implementation by its input side (draft 2020-12), as the reference asks them.
+ */
+export function describeStandardSchema(schema: StandardSchemaLike, owner: string, io: 'input' | 'output'): Record<string, unknown> {
+  const describeAs = schema['~standard'].jsonSchema as StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> };
+  const zod3 = isZod3Schema(schema);
+  const zod4 = !zod3 && schema['~standard'].vendor === 'zod';
+  const toJson = zod3 ? () => zod3JsonSchema(schema, owner) : zod4 && io === 'output' ? (describeAs?.output ?? describeAs?.input) : describeAs?.input;
+  if (typeof toJson !== 'function') {
+    throw new UserError(
+      `${owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4, zod 3 or a Standard JSON Schema implementation.`,
+    );
+  }
+  const target = zod3 || zod4 ? 'draft-07' : 'draft-2020-12';
+  let raw: Record<string, unknown>;
+  try {
+    try {
+      raw = toJson({ target });
+    } catch (error) {
+      // A schema whose output side cannot be described (a transform) is described by its input side.
+      if (!zod4 || io !== 'output' || typeof describeAs?.input !== 'function') throw error;
+      raw = describeAs.input({ target });
+    }
+  } catch (error) {
+    // For example a date or a bigint: JSON Schema cannot describe it, so no model can be asked for it.
+    throw new UserError(`${owner}: the schema cannot be described as JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isJsonObjectSchema(raw)) {
+    throw new UserError(`${owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
+  }
+  return zod4 ? (discriminatedUnionsAsAnyOf(raw) as Record<string, unknown>) : raw;
 }
 
 function describe(value: unknown): string {
@@ -126,109 +166,3 @@ function formatIssues(issues: ReadonlyArray<StandardIssue>): string {
     .join('; ');
 }
 
-type Json = Record<string, unknown>;
-
-function isObjectNode(node: unknown): node is Json {
-  return typeof node === 'object' && node !== null && !Array.isArray(node);
-}
-
-/** Rewrites a JSON schema in place-free fashion into OpenAI strict mode. */
-function toStrict(node: unknown, owner: string): unknown {
-  if (Array.isArray(node)) return node.map((n) => toStrict(n, owner));
-  if (!isObjectNode(node)) return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'properties' && isObjectNode(value)) {
-      const props: Json = {};
-      for (const [name, prop] of Object.entries(value)) props[name] = toStrict(prop, owner);
-      out[key] = props;
-    } else if (key === 'additionalProperties' || key === 'required') {
-      continue;
-    } else {
-      out[key] = toStrict(value, owner);
-    }
-  }
-  const isObject = node.type === 'object' || isObjectNode(node.properties);
-  if (isObject) {
-    if (isObjectNode(node.additionalProperties) || node.additionalProperties === true) {
-      if (isObjectNode(node.properties) && Object.keys(node.properties).length > 0) {
-        throw new UserError(`${owner}: strict schemas cannot allow additional properties; set strict: false to use them.`);
-      }
-      throw new UserError(`${owner}: strict schemas cannot describe open records (additionalProperties); set strict: false.`);
-    }
-    const properties = (out.properties as Json | undefined) ?? {};
-    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
-    for (const name of Object.keys(properties)) {
-      if (!required.has(name)) properties[name] = nullable(properties[name]);
-    }
-    out.properties = properties;
-    out.required = Object.keys(properties);
-    out.additionalProperties = false;
-  }
-  return splitNullType(out);
-}
-
-/**
- * A value that may also be null, encoded as the reference encodes optional-and-nullable fields:
- * `anyOf: [schema, { type: 'null' }]`.
- */
-function nullable(input: unknown): unknown {
-  if (!isObjectNode(input) || allowsNull(input)) return input;
-  return { anyOf: [input, { type: 'null' }] };
-}
-
-function allowsNull(node: Json): boolean {
-  return node.type === 'null' || (Array.isArray(node.anyOf) && node.anyOf.some((branch) => isObjectNode(branch) && branch.type === 'null'));
-}
-
-/** `type: [X, 'null']` (how zod writes `.nullable()`) becomes `anyOf: [{ type: X }, { type: 'null' }]`, as in the reference. */
-function splitNullType(node: Json): Json {
-  const type = node.type;
-  if (!Array.isArray(type) || type.length !== 2 || !type.includes('null')) return node;
-  return { anyOf: [{ ...node, type: type.find((t) => t !== 'null') }, { type: 'null' }] };
-}
-
-/** Optional property names per object node, mirrored as a tree over properties / items. */
-interface OptionalTree {
-  optional: Set<string>;
-  properties: Map<string, OptionalTree>;
-  items?: OptionalTree;
-}
-
-function collectOptional(node: unknown): OptionalTree | undefined {
-  if (!isObjectNode(node)) return undefined;
-  const tree: OptionalTree = { optional: new Set(), properties: new Map() };
-  let interesting = false;
-  if (isObjectNode(node.properties)) {
-    const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
-    for (const [name, prop] of Object.entries(node.properties)) {
-      if (!required.has(name)) {
-        tree.optional.add(name);
-        interesting = true;
-      }
-      const child = collectOptional(prop);
-      if (child) {
-        tree.properties.set(name, child);
-        interesting = true;
-      }
-    }
-  }
-  const items = collectOptional(node.items);
-  if (items) {
-    tree.items = items;
-    interesting = true;
-  }
-  return interesting ? tree : undefined;
-}
-
-function stripOptionalNulls(value: unknown, tree: OptionalTree): unknown {
-  if (Array.isArray(value)) return tree.items ? value.map((v) => stripOptionalNulls(v, tree.items!)) : value;
-  if (!isObjectNode(value)) return value;
-  const out: Json = {};
-  for (const [key, v] of Object.entries(value)) {
-    if (v === null && tree.optional.has(key)) continue;
-    const child = tree.properties.get(key);
-    out[key] = child ? stripOptionalNulls(v, child) : v;
-  }
-  return out;
-}

@@ -29,3 +29,26 @@ function loadConverter(owner: string): ZodToJsonSchema {
   converter = loaded.zodToJsonSchema;
   return converter;
 }
+
+const PRIMITIVES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * A nullable primitive without checks, as OpenAI's zod 3 helper (which the reference uses for the
+ * strict form) writes it: `{ type: 'string', nullable: true }` rather than `type: ['string', 'null']`.
+ */
+export function zod3NullableAsProperty(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(zod3NullableAsProperty);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = zod3NullableAsProperty(value);
+  const type = out.type;
+  const keys = Object.keys(out).filter((k) => k !== 'type' && k !== 'description' && k !== 'default');
+  if (Array.isArray(type) && type.length === 2 && type.includes('null') && keys.length === 0) {
+    const inner = type.find((t) => t !== 'null');
+    if (typeof inner === 'string' && PRIMITIVES.has(inner)) {
+      out.type = inner;
+      out.nullable = true;
+    }
+  }
+  return out;
+}
