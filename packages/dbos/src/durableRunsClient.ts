@@ -5,8 +5,8 @@ import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
 import { throughOutage } from './internal/outage.js';
 import { RunEventListener } from './internal/runEventListener.js';
-import { readRunEvents } from './internal/runEvents.js';
-import { latestRunWorkflow } from './internal/runLookup.js';
+import { deleteRunEvents, readRunEvents } from './internal/runEvents.js';
+import { latestRunWorkflow, runIncarnation, runWorkflows } from './internal/runLookup.js';
 import { Wakeup } from './internal/wakeup.js';
 import { checkRunId, runWorkflowId } from './internal/workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
@@ -127,6 +127,7 @@ export class DurableRunsClient {
       agent,
       revision: 0,
       start: { kind: 'input', input },
+      incarnation: globalThis.crypto.randomUUID(),
       ...(options.context === undefined ? {} : { context: options.context }),
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
       ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: checkTtl(options.approvalTtlMs) }),
@@ -212,6 +213,7 @@ export class DurableRunsClient {
       start: { kind: 'resume', state: output.state, decisions: made },
       ...(previous?.maxTurns === undefined ? {} : { maxTurns: previous.maxTurns }),
       ...(previous?.approvalTtlMs === undefined ? {} : { approvalTtlMs: previous.approvalTtlMs }),
+      ...(previous?.incarnation === undefined ? {} : { incarnation: previous.incarnation }),
     };
     const version = options.applicationVersion ?? status.applicationVersion;
     await this.dbos.enqueue({ queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID, ...(version === undefined ? {} : { appVersion: version }) }, input);
@@ -242,10 +244,17 @@ export class DurableRunsClient {
     // Following, a read outlives an outage; a one-off read reports it.
     const read = <T>(attempt: () => Promise<T>) => (follow ? this.#reachable(attempt, stop) : this.#unlessClosed(attempt()));
     try {
+      // Only this run's events, not those a deleted run of the same id left behind.
+      const incarnation = await read(() => runIncarnation(this.dbos, runId));
+      if (incarnation === undefined) {
+        if (!follow || stop.aborted) return;
+        await read(() => this.status(runId)); // unknown_run
+        return;
+      }
       let cursor = { revision: -1, seq: -1 };
       for (;;) {
         bell.reset();
-        const batch = await read(() => readRunEvents(this.pool, runId, cursor));
+        const batch = await read(() => readRunEvents(this.pool, runId, incarnation, cursor));
         if (batch === undefined) return;
         for (const event of batch) {
           cursor = { revision: event.revision, seq: event.seq };
@@ -257,7 +266,7 @@ export class DurableRunsClient {
         if (status === undefined) return;
         if (status.state !== 'queued' && status.state !== 'running') {
           // One last read: events written just before the run ended.
-          for (const event of (await read(() => readRunEvents(this.pool, runId, cursor))) ?? []) yield event;
+          for (const event of (await read(() => readRunEvents(this.pool, runId, incarnation, cursor))) ?? []) yield event;
           return;
         }
         await bell.wait(FOLLOW_POLL_MS);
@@ -266,6 +275,21 @@ export class DurableRunsClient {
       unsubscribe?.();
       stop.removeEventListener('abort', ring);
     }
+  }
+
+  /**
+   * Deletes the run: its workflows (the start, every resume, the approval timers; a run still queued
+   * or running is cancelled first) and its events. Its id can then start a new run, which never sees
+   * the old run's events. Refused with `unknown_run` when nothing of the run is left.
+   */
+  async deleteRun(runId: string): Promise<void> {
+    checkRunId(runId);
+    const workflows = await runWorkflows(this.dbos, runId);
+    const open = workflows.filter((workflow) => workflow.status === 'ENQUEUED' || workflow.status === 'PENDING' || workflow.status === 'DELAYED');
+    if (open.length > 0) await this.dbos.cancelWorkflows(open.map((workflow) => workflow.workflowID));
+    if (workflows.length > 0) await this.dbos.deleteWorkflows(workflows.map((workflow) => workflow.workflowID));
+    const events = await deleteRunEvents(this.pool, runId);
+    if (workflows.length === 0 && events === 0) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}: there is nothing to delete.`, runId);
   }
 
   /** The result, or undefined when the client was closed while waiting for it (a follower just ends). */

@@ -147,6 +147,44 @@ describe('a durable worker', () => {
     expect(all).toEqual([...seen, '1:tool_output', '1:message_output_created']);
   });
 
+  it('a run id used again after its workflows were deleted never shows the old run’s events; deleteRun removes a run, its resumes, timers and events', async () => {
+    const runId = 'reuse-1';
+    const names = async () => {
+      const seen: string[] = [];
+      for await (const event of client.events(runId)) seen.push(`${event.revision}:${(event.event as { name?: string }).name}`);
+      return seen;
+    };
+    await worker.startRun('support', 'Please refund my order [run:reuse-1]', { runId });
+    await client.result(runId);
+    await client.approve(runId, 'call_refund_order');
+    expect(await client.result(runId)).toMatchObject({ state: 'completed', revision: 1 });
+    expect(await names()).toEqual(['0:tool_called', '0:tool_output', '0:tool_called', '0:tool_approval_requested', '1:tool_output', '1:message_output_created']);
+
+    // Deleted with DBOS's own client (the events stay behind), then the id is used again.
+    const ids = (await client.dbosClient.listWorkflows({ workflow_id_prefix: runId, loadInput: false, loadOutput: false })).map((workflow) => workflow.workflowID);
+    expect(ids.sort()).toEqual(['reuse-1', 'reuse-1:expire:0', 'reuse-1:resume:1']);
+    await client.dbosClient.cancelWorkflows(ids);
+    await client.dbosClient.deleteWorkflows(ids);
+    await worker.startRun('support', 'Where is my order? [run:reuse-1]', { runId });
+    expect((await names()).every((name) => name.startsWith('0:'))).toBe(true);
+    const seen: string[] = [];
+    for await (const event of client.events(runId, { follow: true })) seen.push(`${event.revision}:${(event.event as { name?: string }).name}`);
+    expect(seen).toEqual(['0:tool_called', '0:tool_output', '0:message_output_created']);
+    expect(await names()).toEqual(seen);
+
+    // deleteRun: a paused run with its timer, its resume and its events, all gone.
+    await client.deleteRun(runId);
+    await worker.startRun('support', 'Please refund my order [run:reuse-2]', { runId: 'reuse-2' });
+    await client.result('reuse-2');
+    await client.deleteRun('reuse-2');
+    for (const id of [runId, 'reuse-2']) {
+      await expect(client.status(id)).rejects.toMatchObject({ reason: 'unknown_run' });
+      expect(await client.dbosClient.listWorkflows({ workflow_id_prefix: id, loadInput: false, loadOutput: false })).toEqual([]);
+      expect((await db.query('SELECT 1 FROM baton_dbos.run_events WHERE run_id = $1', [id])).rows).toEqual([]);
+      await expect(client.deleteRun(id)).rejects.toMatchObject({ reason: 'unknown_run', message: expect.stringContaining('nothing to delete') });
+    }
+  });
+
   it('a client for a database that cannot be reached says so instead of waiting forever; closing a client ends its followers', async () => {
     const started = Date.now();
     await expect(DurableRunsClient.create({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/nowhere', connectTimeoutMs: 2000 })).rejects.toMatchObject({

@@ -9,6 +9,11 @@ import type { Json } from './workflowTypes.js';
  * loop, so a DBOS stream write would take positions in timing order and break replay. Each event is
  * keyed by the workflow and its position in the run's (deterministic) event sequence, so a replay
  * writes nothing new (`ON CONFLICT DO NOTHING`). A notification wakes followers.
+ *
+ * A run id can be used again once its workflows are deleted (ids derived from business keys), so
+ * each event also carries the run's incarnation (a UUID the client draws when it starts the run,
+ * kept by its resumes): readers read only the current incarnation's events, and a workflow clears
+ * older incarnations' events before it writes any.
  */
 export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
@@ -23,8 +28,11 @@ export async function createEventsTable(client: pg.ClientBase): Promise<void> {
     seq integer NOT NULL,
     event jsonb NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now(),
+    incarnation text NOT NULL DEFAULT '',
     PRIMARY KEY (run_id, revision, seq)
   )`);
+  // Tables made before incarnations: their events belong to runs started without one ('').
+  await client.query(`ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS incarnation text NOT NULL DEFAULT ''`);
 }
 
 export interface StoredRunEvent {
@@ -35,24 +43,37 @@ export interface StoredRunEvent {
 }
 
 /** Through a database outage, a write waits and tries again (`OUTAGE_RETRY`). */
-export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent): Promise<void> {
+export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent, incarnation: string): Promise<void> {
   const write = Effect.tryPromise(async () => {
-    await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+    await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
       event.runId,
       event.revision,
       event.seq,
       JSON.stringify(event.event),
+      incarnation,
     ]);
     await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, event.runId]);
   });
   return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY)));
 }
 
-/** Events after `(revision, seq)`, in order. */
-export async function readRunEvents(pool: pg.Pool, runId: string, after: { revision: number; seq: number }): Promise<StoredRunEvent[]> {
+/** Removes the events of the run's earlier incarnations (a deleted run whose id is used again); through an outage, waits and tries again. */
+export function clearEarlierIncarnations(pool: pg.Pool, runId: string, incarnation: string): Promise<void> {
+  const clear = Effect.tryPromise(() => pool.query(`DELETE FROM ${TABLE} WHERE run_id = $1 AND incarnation <> $2`, [runId, incarnation]));
+  return Effect.runPromise(clear.pipe(Effect.retry(OUTAGE_RETRY), Effect.asVoid));
+}
+
+/** Removes every event of the run; returns how many there were. */
+export async function deleteRunEvents(pool: pg.Pool, runId: string): Promise<number> {
+  const { rowCount } = await pool.query(`DELETE FROM ${TABLE} WHERE run_id = $1`, [runId]);
+  return rowCount ?? 0;
+}
+
+/** The events of the run's `incarnation` after `(revision, seq)`, in order. */
+export async function readRunEvents(pool: pg.Pool, runId: string, incarnation: string, after: { revision: number; seq: number }): Promise<StoredRunEvent[]> {
   const { rows } = await pool.query<{ revision: number; seq: number; event: Json }>(
-    `SELECT revision, seq, event FROM ${TABLE} WHERE run_id = $1 AND (revision, seq) > ($2, $3) ORDER BY revision, seq`,
-    [runId, after.revision, after.seq],
+    `SELECT revision, seq, event FROM ${TABLE} WHERE run_id = $1 AND incarnation = $2 AND (revision, seq) > ($3, $4) ORDER BY revision, seq`,
+    [runId, incarnation, after.revision, after.seq],
   );
   return rows.map((row) => ({ runId, revision: row.revision, seq: row.seq, event: row.event }));
 }

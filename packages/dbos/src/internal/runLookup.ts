@@ -1,5 +1,6 @@
 import type { DBOSClient, WorkflowStatus } from '@dbos-inc/dbos-sdk';
 import { resumePrefix, revisionOf, runWorkflowId } from './workflowIds.js';
+import type { RunWorkflowInput } from './workflowTypes.js';
 
 export interface RunWorkflow {
   readonly revision: number;
@@ -17,6 +18,23 @@ export async function latestRunWorkflow(dbos: DBOSClient, runId: string): Promis
   for (const { workflowID } of resumes) revision = Math.max(revision, revisionOf(runId, workflowID) ?? 0);
   const workflow = await dbos.getWorkflow(runWorkflowId(runId, revision));
   return workflow === undefined ? undefined : { revision, workflow };
+}
+
+/** Every workflow of the run (its start, resumes and expiry timers), ids and statuses only. */
+export async function runWorkflows(dbos: DBOSClient, runId: string): Promise<WorkflowStatus[]> {
+  const [first, rest] = await Promise.all([
+    dbos.listWorkflows({ workflowIDs: [runId], loadInput: false, loadOutput: false }),
+    // Run ids have no ':', so every id under `{runId}:` is one of this run's.
+    dbos.listWorkflows({ workflow_id_prefix: likePrefix(`${runId}:`), loadInput: false, loadOutput: false }),
+  ]);
+  return [...first.filter((workflow) => workflow.workflowID === runId), ...rest];
+}
+
+/** The run's incarnation (see `RunWorkflowInput.incarnation`), or undefined when no run has this id. */
+export async function runIncarnation(dbos: DBOSClient, runId: string): Promise<string | undefined> {
+  const first = await dbos.getWorkflow(runId);
+  if (first === undefined) return undefined;
+  return (first.input?.[0] as RunWorkflowInput | undefined)?.incarnation ?? '';
 }
 
 /** DBOS matches an id prefix with `LIKE '<prefix>%'`: its own wildcards in the prefix match literally. */

@@ -5,7 +5,7 @@ import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
 import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
-import { writeRunEvent } from './runEvents.js';
+import { clearEarlierIncarnations, writeRunEvent } from './runEvents.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
 
@@ -37,6 +37,9 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   // before any step: a crafted id must not continue another run's paused state.
   const notOurs = workflowIdProblem(input, DBOS.workflowID);
   if (notOurs !== undefined) return failed('DurableRunError', notOurs);
+  const incarnation = input.incarnation ?? '';
+  // A deleted run's events, if its id is used again: gone before this one writes any.
+  await clearEarlierIncarnations(env.events, runId, incarnation);
   const agent = env.agents.get(input.agent);
   if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
 
@@ -60,7 +63,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     for await (const event of result) {
       if (event.type !== 'run_item_stream_event' && event.type !== 'agent_updated_stream_event') continue;
       const data = event.type === 'run_item_stream_event' ? { type: event.type, name: event.name, item: event.item.toJSON() } : { type: event.type, agent: event.agent.name };
-      await writeRunEvent(env.events, { runId, revision, seq: seq++, event: JSON.parse(JSON.stringify(data)) as Json });
+      await writeRunEvent(env.events, { runId, revision, seq: seq++, event: JSON.parse(JSON.stringify(data)) as Json }, incarnation);
     }
     await result.completed;
     if (result.interruptions.length === 0) {

@@ -32,6 +32,8 @@ export interface RunWorkflowInput {
   readonly maxTurns?: number;
   /** Pending approvals of this run expire this long after it pauses (over the worker's `approvalTtlMs`). */
   readonly approvalTtlMs?: number;
+  /** Drawn when the run is started, kept by its resumes: tells its events from those of a deleted run of the same id (absent: runs started before incarnations). */
+  readonly incarnation?: string;
 }
 
 export interface PendingApproval {
