@@ -22,6 +22,8 @@ export {
   type OpenAIProviderErrorDetails,
   type OpenAIProviderErrorReason,
 } from './openaiProviderError.js';
+export { OpenAIResponseError, CHAT_COMPLETIONS_EMPTY_TRUNCATION_ERROR, type OpenAIResponseTerminal } from './openaiResponseError.js';
+export { CONTENT_FILTER_REFUSAL_MESSAGE } from './internal/chat/chatOutput.js';
 export {
   DEFAULT_OPENAI_API,
   DEFAULT_OPENAI_MODEL,

@@ -53,7 +53,7 @@ export class OpenAIChatCompletionsModel implements Model {
       async (signal) => withResponse((await clientOf(this.#client)).chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
     );
-    return chatCompletionToResponse(data as never, requestId);
+    return chatCompletionToResponse(data, requestId, request.modelSettings.preserveRawUsage);
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
@@ -79,6 +79,6 @@ export class OpenAIChatCompletionsModel implements Model {
       idleTimeoutMs: resolveTimeout(request.modelSettings),
       requestId: opened.requestId,
     });
-    yield* chatStreamEvents(chunks, opened.requestId);
+    yield* chatStreamEvents(chunks, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
   }
 }

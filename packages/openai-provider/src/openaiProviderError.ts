@@ -41,6 +41,8 @@ export interface OpenAIProviderErrorDetails {
   readonly retryable?: boolean | undefined;
   /** The server's `Retry-After` (or `retry-after-ms`), in milliseconds. */
   readonly retryAfterMs?: number | undefined;
+  /** The server's `x-should-retry` header, when it sent one. */
+  readonly shouldRetryHeader?: string | undefined;
   readonly cause?: unknown;
 }
 
@@ -62,6 +64,8 @@ export class OpenAIProviderError extends AgentsError {
   /** Whether the provider's retry policy may try again (429, 408, 409, 5xx, connection errors, timeouts). */
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  /** The server's `x-should-retry` header (`'true'` / `'false'`), when it sent one; it decides retries. */
+  readonly shouldRetryHeader: string | undefined;
   /** How many attempts were made before giving up (set once retries are exhausted). */
   attempts = 1;
 
@@ -79,6 +83,7 @@ export class OpenAIProviderError extends AgentsError {
     this.body = details.body;
     this.retryable = details.retryable ?? false;
     this.retryAfterMs = details.retryAfterMs;
+    this.shouldRetryHeader = details.shouldRetryHeader;
   }
 }
 

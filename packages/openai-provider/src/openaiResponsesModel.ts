@@ -55,7 +55,7 @@ export class OpenAIResponsesModel implements Model {
     const response = checkResponseObject(data, requestId);
     const failure = unsuccessfulResponseError(response, requestId);
     if (failure !== undefined) throw failure;
-    return toModelResponse(response, requestId);
+    return toModelResponse(response, requestId, request.modelSettings.preserveRawUsage);
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
@@ -81,6 +81,6 @@ export class OpenAIResponsesModel implements Model {
       idleTimeoutMs: resolveTimeout(request.modelSettings),
       requestId: opened.requestId,
     });
-    yield* responsesStreamEvents(events, opened.requestId);
+    yield* responsesStreamEvents(events, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeRaw, fakeResponse, fakeText, fakeToolCalls } from '@baton/testing';
-import { OpenAIProviderError, OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../src/index.js';
+import { ModelBehaviorError } from '@baton/types';
+import { CHAT_COMPLETIONS_EMPTY_TRUNCATION_ERROR, CONTENT_FILTER_REFUSAL_MESSAGE, OpenAIProviderError, OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../src/index.js';
 import { collect, collectUntilError, fakeServer, modelFor, request } from './helpers.js';
 
 const stream = (server: Awaited<ReturnType<typeof fakeServer>>) => modelFor(server, 'chat_completions').getStreamedResponse(request());
@@ -48,9 +49,10 @@ describe('OpenAIChatCompletionsModel streaming', () => {
     );
     const events = await collect(stream(server));
     const done = events.at(-1);
+    const id = done?.type === 'response_done' ? done.response.id : undefined;
     expect(done?.type === 'response_done' && done.response.output).toEqual([
-      { type: 'function_call', callId: 'call_a', name: 'get_weather', arguments: '{"city":"Lisbon"}', status: 'completed' },
-      { type: 'function_call', callId: 'call_b', name: 'broken', arguments: '{"oops', status: 'completed' },
+      { id, type: 'function_call', callId: 'call_a', name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+      { id, type: 'function_call', callId: 'call_b', name: 'broken', arguments: '{"oops' },
     ]);
   });
 
@@ -62,8 +64,6 @@ describe('OpenAIChatCompletionsModel streaming', () => {
   });
 
   it.each([
-    ['ends before a finish_reason', sse(chunk({ content: 'hi' }), '[DONE]'), 'stream_interrupted', /no finish_reason/],
-    ['ends without any chunk', sse('[DONE]'), 'stream_interrupted', /without any chunk/],
     ['sends a frame that is not JSON', sse(chunk({ content: 'hi' }), '{not json', chunk({}, 'stop')), 'malformed_stream', /not JSON/],
     ['sends an error object', sse(chunk({ content: 'hi' }), { error: { message: 'overloaded', type: 'server_error', code: 'busy' } }), 'stream_error', /overloaded/],
   ])('a stream that %s is a typed error', async (_label, turn, reason, message) => {
@@ -82,9 +82,37 @@ describe('OpenAIChatCompletionsModel streaming', () => {
     expect((await server.settled(0)).outcome).toBe('cut');
   });
 
-  it("finish_reason 'length' with nothing produced is response_incomplete", async () => {
+  it("finish_reason 'length' with nothing produced is a ModelBehaviorError, unsafe to replay", async () => {
     const server = await fakeServer(fakeResponse([], { status: 'incomplete' }));
     const { error } = await collectUntilError(stream(server));
-    expect(error).toMatchObject({ reason: 'response_incomplete', code: 'length' });
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect(error).toMatchObject({ terminal: 'length', api: 'chat_completions', message: CHAT_COMPLETIONS_EMPTY_TRUNCATION_ERROR });
+    expect((error as { unsafeToReplay?: boolean }).unsafeToReplay).toBe(true);
+    expect(Object.keys(error as object)).not.toContain('unsafeToReplay');
+  });
+
+  it('a stream that ends without a finish_reason ends with what it produced, as the reference does', async () => {
+    const server = await fakeServer(sse(chunk({ content: 'hi' }), '[DONE]'), sse('[DONE]'));
+    const events = await collect(stream(server));
+    expect(events.filter((e) => e.type === 'model').length).toBe(1);
+    expect(events.at(-1)).toMatchObject({
+      type: 'response_done',
+      response: { id: 'chatcmpl-1', output: [{ id: 'chatcmpl-1', type: 'message', content: [{ type: 'output_text', text: 'hi' }] }], providerData: { finish_reason: null } },
+    });
+    // Not even one chunk: an empty answer.
+    expect((await collect(stream(server))).at(-1)).toMatchObject({ type: 'response_done', response: { output: [] } });
+  });
+
+  it('passes each chunk through before what it produces, and gives text deltas the completion id', async () => {
+    const server = await fakeServer(sse(chunk({ content: 'hi' }), chunk({}, 'stop'), '[DONE]'));
+    const events = await collect(stream(server));
+    expect(events.map((e) => e.type)).toEqual(['response_started', 'model', 'output_text_delta', 'model', 'response_done']);
+    expect(events[2]).toMatchObject({ type: 'output_text_delta', delta: 'hi', itemId: 'chatcmpl-1' });
+  });
+
+  it('an empty content-filtered stream becomes a refusal', async () => {
+    const server = await fakeServer(sse(chunk({ role: 'assistant' }), chunk({}, 'content_filter'), '[DONE]'));
+    const events = await collect(stream(server));
+    expect(events.at(-1)).toMatchObject({ response: { output: [{ type: 'message', content: [{ type: 'refusal', refusal: CONTENT_FILTER_REFUSAL_MESSAGE }] }] } });
   });
 });

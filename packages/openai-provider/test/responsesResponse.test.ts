@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeRaw, fakeRefusal, fakeResponse, fakeText, fakeToolCalls } from '@baton/testing';
 import { Usage } from '@baton/types';
-import { OpenAIProviderError } from '../src/index.js';
+import { ModelBehaviorError } from '@baton/types';
+import { OpenAIProviderError, OpenAIResponseError } from '../src/index.js';
 import { fakeServer, modelFor, rejectionOf, request } from './helpers.js';
 
 describe('OpenAIResponsesModel response conversion', () => {
@@ -37,10 +38,16 @@ describe('OpenAIResponsesModel response conversion', () => {
       totalTokens: 120,
       inputTokensDetails: [{ cached_tokens: 60 }],
       outputTokensDetails: [{ reasoning_tokens: 12 }],
+      // The request's own entry names the endpoint, as the reference records it.
+      requestUsageEntries: [
+        expect.objectContaining({ inputTokens: 100, outputTokens: 20, totalTokens: 120, inputTokensDetails: { cached_tokens: 60 }, endpoint: 'responses.create' }),
+      ],
     });
     expect(response.responseId).toMatch(/^resp_/);
     expect(response.requestId).toBe('req_fake_1');
-    expect(response.providerData).toMatchObject({ model: 'gpt-4.1', status: 'completed' });
+    // providerData is the response object as the API sent it.
+    expect(response.providerData).toMatchObject({ id: response.responseId, model: 'gpt-4.1', status: 'completed', output: expect.any(Array), usage: expect.any(Object) });
+    expect(response.rawUsage).toBeUndefined();
   });
 
   it('keeps refusals, and tool arguments that are not JSON exactly as sent', async () => {
@@ -67,12 +74,27 @@ describe('OpenAIResponsesModel response conversion', () => {
   it.each([
     ['failed', 'response_failed', 'rate_limit_exceeded'],
     ['incomplete', 'response_incomplete', 'max_output_tokens'],
-  ] as const)('a %s response is an OpenAIProviderError (%s) with code and request id', async (status, reason, code) => {
-    const server = await fakeServer(fakeText('partial', { status, error: { code: 'rate_limit_exceeded', message: 'slow down' } }));
-    const error = await rejectionOf(modelFor(server, 'responses').getResponse(request()));
-    expect(error).toBeInstanceOf(OpenAIProviderError);
-    expect(error).toMatchObject({ reason, code, requestId: 'req_fake_1', api: 'responses', retryable: false });
-    expect((error as OpenAIProviderError).body).toMatchObject({ status });
+  ] as const)('a %s response is a ModelBehaviorError naming only its terminal state, unsafe to replay', async (status) => {
+    const server = await fakeServer(fakeText('partial', { status, error: { code: 'rate_limit_exceeded', message: 'secret detail' } }));
+    const model = modelFor(server, 'responses');
+    const error = await rejectionOf(model.getResponse(request()));
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect(error).toBeInstanceOf(OpenAIResponseError);
+    expect(error).toMatchObject({ terminal: `response.${status}`, requestId: 'req_fake_1', api: 'responses', name: 'ModelBehaviorError' });
+    expect((error as Error).message).toBe(`OpenAI Responses request ended with unsuccessful terminal state "response.${status}".`);
+    expect(model.getRetryAdvice({ error, request: request(), stream: false, attempt: 1 })).toEqual({
+      suggested: false,
+      replaySafety: 'unsafe',
+      responseStarted: true,
+      reason: (error as Error).message,
+    });
+  });
+
+  it('with preserveRawUsage, returns a detached copy of the usage as sent', async () => {
+    const server = await fakeServer(fakeText('hi', { usage: { inputTokens: 3, outputTokens: 2 } }));
+    const response = await modelFor(server, 'responses').getResponse(request({ modelSettings: { preserveRawUsage: true } }));
+    expect(response.rawUsage).toMatchObject({ input_tokens: 3, output_tokens: 2, total_tokens: 5 });
+    expect(response.rawUsage).not.toBe((response.providerData as { usage: unknown }).usage);
   });
 
   it.each([

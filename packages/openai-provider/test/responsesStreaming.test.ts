@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeResponse, fakeText, fakeToolCalls } from '@baton/testing';
+import { ModelBehaviorError } from '@baton/types';
 import { OpenAIProviderError, OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE } from '../src/index.js';
 import { collect, collectUntilError, fakeServer, modelFor, rawTypes, request } from './helpers.js';
 
@@ -90,12 +91,13 @@ describe('OpenAIResponsesModel streaming', () => {
   it.each([
     ['failed', 'response.failed', 'response_failed'],
     ['incomplete', 'response.incomplete', 'response_incomplete'],
-  ] as const)('a %s terminal event is passed through, then thrown as %s', async (status, eventType, reason) => {
-    const server = await fakeServer(fakeToolCalls([{ name: 'f' }], { status, error: { code: 'server_error', message: 'boom' } }));
+  ] as const)('a %s terminal event is passed through, then thrown as a ModelBehaviorError', async (_status, eventType) => {
+    const server = await fakeServer(fakeToolCalls([{ name: 'f' }], { status: _status, error: { code: 'server_error', message: 'boom' } }));
     const { events, error } = await collectUntilError(stream(server));
     expect(rawTypes(events).at(-1)).toBe(eventType);
     expect(events.some((e) => e.type === 'response_done')).toBe(false);
-    expect(error).toMatchObject({ reason, requestId: 'req_fake_1' });
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect(error).toMatchObject({ terminal: eventType, requestId: 'req_fake_1', message: `OpenAI Responses request ended with unsuccessful terminal state "${eventType}".` });
   });
 
   it('an error event in the stream is a stream_error carrying its code', async () => {

@@ -58,6 +58,8 @@ export interface ModelResponse {
   responseId?: string;
   requestId?: string;
   providerData?: Record<string, unknown>;
+  /** The provider's usage object as sent (a detached copy), with `modelSettings.preserveRawUsage`. */
+  rawUsage?: Record<string, unknown>;
 }
 
 /**

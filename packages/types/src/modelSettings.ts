@@ -19,5 +19,7 @@ export interface ModelSettings {
   timeoutMs?: number;
   /** Retries of a failed request; see `ModelRetrySettings`. */
   retry?: ModelRetrySettings;
+  /** Also return the provider's usage object as it was sent, as `rawUsage` on the model response. */
+  preserveRawUsage?: boolean;
   providerData?: Record<string, unknown>;
 }

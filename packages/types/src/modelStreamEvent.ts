@@ -24,6 +24,8 @@ export interface ResponseDoneEvent {
     usage: UsageData;
     output: AgentOutputItem[];
     providerData?: Record<string, unknown>;
+    /** The provider's usage object as sent, with `modelSettings.preserveRawUsage`. */
+    rawUsage?: Record<string, unknown>;
   };
   providerData?: Record<string, unknown>;
 }

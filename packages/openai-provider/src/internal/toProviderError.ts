@@ -1,6 +1,8 @@
 import type { APIError } from 'openai';
 import { loadedOpenAI } from './openaiModule.js';
 import { OpenAIProviderError, type OpenAIApi } from '../openaiProviderError.js';
+import { headersOf, statusOf } from './errorFields.js';
+import { isRetryableStatusCode } from './retryAdvice.js';
 
 /** Where the failure happened: before an answer arrived, or while reading a stream. */
 export type FailurePhase = 'request' | 'stream';
@@ -28,6 +30,8 @@ export function toProviderError(error: unknown, context: FailureContext): OpenAI
     return new OpenAIProviderError({ reason, api, message: `OpenAI ${label(api)} connection failed: ${error.message}`, retryable: reason === 'connection', cause: error });
   }
   if (openai !== undefined && error instanceof openai.APIError) return fromApiError(error, context);
+  const status = statusOf(error);
+  if (status !== undefined && context.phase === 'request') return fromStatusError(error, status, context);
   if (error instanceof SyntaxError) {
     return context.phase === 'stream'
       ? new OpenAIProviderError({
@@ -45,6 +49,28 @@ export function toProviderError(error: unknown, context: FailureContext): OpenAI
   }
   // The client wraps network failures in APIConnectionError, so anything else is an answer it could not use.
   return new OpenAIProviderError({ reason: 'invalid_response', api, message: `OpenAI ${label(api)} answer could not be read: ${message}`, cause: error });
+}
+
+/** An error from a wrapped or custom client that carries an HTTP status (and maybe headers). */
+function fromStatusError(error: unknown, status: number, context: FailureContext): OpenAIProviderError {
+  const headers = headersOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return new OpenAIProviderError({
+    reason: 'http',
+    api: context.api,
+    status,
+    requestId: headers?.get('x-request-id') ?? context.requestId ?? undefined,
+    message: `OpenAI ${label(context.api)} request failed with status ${status}: ${message}`,
+    retryable: isRetryableStatus(status, headers),
+    retryAfterMs: retryAfterMs(headers),
+    shouldRetryHeader: shouldRetryHeaderOf(headers),
+    cause: error,
+  });
+}
+
+function shouldRetryHeaderOf(headers: Headers | undefined): string | undefined {
+  const value = headers?.get('x-should-retry')?.toLowerCase().trim();
+  return value === 'true' || value === 'false' ? value : undefined;
 }
 
 function fromApiError(error: APIError, context: FailureContext): OpenAIProviderError {
@@ -72,15 +98,16 @@ function fromApiError(error: APIError, context: FailureContext): OpenAIProviderE
     message: `OpenAI ${label(api)} request failed with status ${error.message}`,
     retryable: isRetryableStatus(error.status, headers),
     retryAfterMs: retryAfterMs(headers),
+    shouldRetryHeader: shouldRetryHeaderOf(headers),
   });
 }
 
 /** 408, 409, 429 and 5xx are retried, unless the server says otherwise with `x-should-retry`. */
 export function isRetryableStatus(status: number, headers: Headers | undefined): boolean {
-  const hint = headers?.get('x-should-retry');
+  const hint = shouldRetryHeaderOf(headers);
   if (hint === 'true') return true;
   if (hint === 'false') return false;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+  return isRetryableStatusCode(status);
 }
 
 /** `retry-after-ms`, else `retry-after` as seconds or an HTTP date; undefined when absent or invalid. */

@@ -1,6 +1,8 @@
 import { Usage, type ModelResponse, type UsageData } from '@baton/types';
 import { OpenAIProviderError } from '../../openaiProviderError.js';
-import { isRecord, rest, type Json } from '../json.js';
+import { OpenAIResponseError, type OpenAIResponseTerminal } from '../../openaiResponseError.js';
+import { isRecord, type Json } from '../json.js';
+import { rawUsageOf } from '../rawUsage.js';
 import { responsesUsage } from '../usage.js';
 import { fromResponsesOutput } from './outputItems.js';
 
@@ -16,50 +18,43 @@ export function checkResponseObject(value: unknown, requestId: string | undefine
   });
 }
 
+/**
+ * The terminal state of a response that ended without a usable answer: the stream event type
+ * when it says so (`response.failed`, `response.incomplete`, `response.error`, `error`, or a
+ * `response.completed` without its response), else the response's own `failed` / `incomplete`
+ * status; undefined for a completed response.
+ */
+export function unsuccessfulTerminal(response: unknown, eventType?: string): OpenAIResponseTerminal | undefined {
+  if (eventType === 'response.failed' || eventType === 'response.incomplete' || eventType === 'response.error' || eventType === 'error') return eventType;
+  if (eventType === 'response.completed' && !isRecord(response)) return 'response.completed';
+  const status = isRecord(response) ? response.status : undefined;
+  return status === 'failed' || status === 'incomplete' ? `response.${status}` : undefined;
+}
+
 /** The error for a response whose status is `failed` or `incomplete`; undefined otherwise. */
-export function unsuccessfulResponseError(response: Json, requestId: string | undefined): OpenAIProviderError | undefined {
-  if (response.status === 'failed') {
-    const error = isRecord(response.error) ? response.error : {};
-    const code = typeof error.code === 'string' ? error.code : undefined;
-    const detail = typeof error.message === 'string' ? error.message : 'no details';
-    return new OpenAIProviderError({
-      reason: 'response_failed',
-      api: 'responses',
-      requestId,
-      code,
-      body: response,
-      message: `OpenAI Responses response ${String(response.id)} failed${code ? ` (${code})` : ''}: ${detail}`,
-    });
-  }
-  if (response.status === 'incomplete') {
-    const details = isRecord(response.incomplete_details) ? response.incomplete_details : {};
-    const why = typeof details.reason === 'string' ? details.reason : undefined;
-    return new OpenAIProviderError({
-      reason: 'response_incomplete',
-      api: 'responses',
-      requestId,
-      code: why,
-      body: response,
-      message: `OpenAI Responses response ${String(response.id)} is incomplete${why ? ` (${why})` : ''}.`,
-    });
-  }
-  return undefined;
+export function unsuccessfulResponseError(response: Json, requestId: string | undefined): OpenAIResponseError | undefined {
+  const terminal = unsuccessfulTerminal(response);
+  return terminal === undefined ? undefined : new OpenAIResponseError(terminal, 'responses', requestId);
 }
 
 /** The parts of a completed response the run loop needs. */
-export function responseParts(response: Json): { usage: UsageData; output: ModelResponse['output']; providerData: Json } {
-  return {
-    usage: responsesUsage(response.usage),
-    output: fromResponsesOutput(response.output),
-    providerData: rest(response, ['output', 'usage', 'output_text']) ?? {},
-  };
+export function responseParts(response: Json): { usage: UsageData; output: ModelResponse['output'] } {
+  return { usage: responsesUsage(response.usage), output: fromResponsesOutput(response.output) };
 }
 
-/** A `ModelResponse` for a completed response object. */
-export function toModelResponse(response: Json, requestId: string | undefined): ModelResponse {
+/**
+ * A `ModelResponse` for a completed response object. `providerData` is the response object
+ * itself, as the API sent it (as in the reference); with `preserveRawUsage`, `rawUsage` is a
+ * detached copy of its usage.
+ */
+export function toModelResponse(response: Json, requestId: string | undefined, preserveRawUsage?: boolean): ModelResponse {
   const parts = responseParts(response);
-  const out: ModelResponse = { usage: new Usage(parts.usage), output: parts.output, responseId: response.id as string, providerData: parts.providerData };
+  const out: ModelResponse = { usage: new Usage(parts.usage), output: parts.output, responseId: response.id as string, providerData: response };
   if (requestId !== undefined) out.requestId = requestId;
+  if (preserveRawUsage === true) {
+    const rawUsage = rawUsageOf(response.usage);
+    if (rawUsage !== undefined) out.rawUsage = rawUsage;
+  }
   return out;
 }
 
