@@ -45,12 +45,20 @@ export interface AiSdkProviderErrorDetails {
   readonly cause?: unknown;
 }
 
+/** The AI SDK error fields code written for the reference's adapter (which rethrows the AI SDK's error) reads; copied from the cause. */
+const AI_SDK_FIELDS = ['statusCode', 'responseBody', 'responseHeaders', 'url', 'requestBodyValues', 'isRetryable', 'data'] as const;
+
 /**
  * The one error this package throws for a failed model call, tagged by `reason` (the
  * `ModelProviderError` convention: `_tag` ends in `ProviderError`, so `Effect.catchTag` narrows it).
  * `retryable` is the AI SDK's own verdict (`APICallError.isRetryable`: 408, 409, 429, 5xx and
  * dropped connections); `getRetryAdvice` on the model turns it into advice for
  * `retryPolicies.providerSuggested()`.
+ *
+ * It also reads as the AI SDK error it wraps: the message is that error's own, its fields
+ * (`statusCode`, `responseBody`, `responseHeaders`, `url`, `requestBodyValues`, `isRetryable`,
+ * `data`) are copied, and so are its AI SDK markers, so `APICallError.isInstance(error)` holds as
+ * it does for the reference's adapter; the original is `cause`.
  */
 export class AiSdkProviderError extends AgentsError {
   override readonly _tag = 'AiSdkProviderError' as const;
@@ -63,6 +71,14 @@ export class AiSdkProviderError extends AgentsError {
   readonly body: unknown;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  /** From the wrapped AI SDK error (`APICallError`), when it had them. */
+  declare readonly statusCode?: number;
+  declare readonly responseBody?: string;
+  declare readonly responseHeaders?: Record<string, string>;
+  declare readonly url?: string;
+  declare readonly requestBodyValues?: unknown;
+  declare readonly isRetryable?: boolean;
+  declare readonly data?: unknown;
 
   constructor(details: AiSdkProviderErrorDetails) {
     super(details.message);
@@ -77,6 +93,19 @@ export class AiSdkProviderError extends AgentsError {
     this.body = details.body;
     this.retryable = details.retryable ?? false;
     this.retryAfterMs = details.retryAfterMs;
+    adoptAiSdkFields(this, details.cause);
+  }
+}
+
+function adoptAiSdkFields(target: AiSdkProviderError, cause: unknown): void {
+  if (typeof cause !== 'object' || cause === null) return;
+  const source = cause as Record<string | symbol, unknown>;
+  for (const field of AI_SDK_FIELDS) {
+    if (field in source && source[field] !== undefined) Object.defineProperty(target, field, { value: source[field], enumerable: false, configurable: true });
+  }
+  // `AISDKError.isInstance` checks a `Symbol.for('vercel.ai.error...')` marker set on the instance.
+  for (const symbol of Object.getOwnPropertySymbols(source)) {
+    if (symbol.description?.startsWith('vercel.ai.error') === true) Object.defineProperty(target, symbol, { value: source[symbol], enumerable: false, configurable: true });
   }
 }
 

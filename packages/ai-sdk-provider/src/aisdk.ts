@@ -1,4 +1,5 @@
-import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
+import type { AgentOutputItem, Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
+import type { AiSdkModelOptions } from './aisdkModelOptions.js';
 import type { AiSdkLanguageModel, AiSdkSpecificationVersion } from './languageModel.js';
 import { callOptionsOf } from './internal/callOptions.js';
 import { CallScope } from './internal/callScope.js';
@@ -7,12 +8,14 @@ import { generate, openStream } from './internal/invoke.js';
 import type { CallOptions } from './internal/promptTypes.js';
 import { responseOf } from './internal/response.js';
 import { aiSdkRetryAdvice } from './internal/retryAdvice.js';
-import { checkLanguageModel } from './internal/specVersion.js';
+import { transformOutputText } from './internal/outputText.js';
+import { checkLanguageModel, specOf } from './internal/specVersion.js';
+import { expectsObjectInput, resolveTools, type ResolvedTools } from './internal/toolNames.js';
 import { streamEvents } from './internal/streamParts.js';
 import { abortedError, toProviderError } from './internal/toProviderError.js';
 
 /**
- * A Vercel AI SDK language model (specification v4 or v3) as a Baton `Model`. Protocol items
+ * A Vercel AI SDK language model (specification v4, v3 or v2) as a Baton `Model`. Protocol items
  * become the AI SDK prompt, tools and handoffs become function tools, structured output becomes
  * `responseFormat: { type: 'json' }`, and the model's content or stream parts become protocol
  * items again, with each part's provider metadata kept in the item's `providerData` so reasoning
@@ -23,10 +26,14 @@ import { abortedError, toProviderError } from './internal/toProviderError.js';
  */
 export class AiSdkModel implements Model {
   readonly #model: AiSdkLanguageModel;
+  readonly #spec: AiSdkSpecificationVersion;
+  readonly #options: AiSdkModelOptions;
 
-  /** Throws a `UserError` naming what it received when `languageModel` is not an AI SDK v3 / v4 language model. */
-  constructor(languageModel: AiSdkLanguageModel) {
+  /** Throws a `UserError` naming what it received when `languageModel` is not an AI SDK v2 / v3 / v4 language model. */
+  constructor(languageModel: AiSdkLanguageModel, options: AiSdkModelOptions = {}) {
     this.#model = checkLanguageModel(languageModel, 'aisdk()');
+    this.#spec = specOf(this.#model) ?? 'v2';
+    this.#options = options;
   }
 
   /** The wrapped AI SDK language model. */
@@ -34,8 +41,9 @@ export class AiSdkModel implements Model {
     return this.#model;
   }
 
+  /** The model's specification, normalised (`v2` for a model object without one). */
   get specificationVersion(): AiSdkSpecificationVersion {
-    return this.#model.specificationVersion;
+    return this.#spec;
   }
 
   /** The language model's provider id, for example `anthropic.messages`. */
@@ -63,7 +71,8 @@ export class AiSdkModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const options = this.#callOptions(request);
+    const tools = resolveTools(request);
+    const options = this.#callOptions(request, tools);
     const scope = new CallScope(request.signal, request.modelSettings ?? {});
     try {
       if (scope.signal.aborted) throw abortedError({ model: this.#model }, request.signal?.reason);
@@ -73,14 +82,17 @@ export class AiSdkModel implements Model {
       } catch (error) {
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
-      return responseOf(result, this.#model);
+      const response = responseOf(result, this.#model);
+      await this.#finishOutput(response.output, request, tools, false);
+      return response;
     } finally {
       scope.dispose();
     }
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-    const options = this.#callOptions(request);
+    const tools = resolveTools(request);
+    const options = this.#callOptions(request, tools);
     const scope = new CallScope(request.signal, request.modelSettings ?? {});
     try {
       if (scope.signal.aborted) throw abortedError({ model: this.#model }, request.signal?.reason);
@@ -91,26 +103,41 @@ export class AiSdkModel implements Model {
         scope.abort();
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
-      yield* streamEvents(opened.stream, { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers) });
+      for await (const event of streamEvents(opened.stream, { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers) })) {
+        if (event.type === 'response_done') await this.#finishOutput(event.response.output, request, tools, true);
+        yield event;
+      }
     } finally {
       scope.dispose();
     }
   }
 
-  #callOptions(request: ModelRequest): CallOptions {
-    return callOptionsOf(request, { spec: this.#model.specificationVersion, model: this.#model });
+  #callOptions(request: ModelRequest, tools: ResolvedTools): CallOptions {
+    return callOptionsOf({ ...request, tools: tools.tools, handoffs: tools.handoffs }, { spec: this.#spec, model: this.#model });
+  }
+
+  /** The last touches on a response's items: an empty tool input means `{}` for tools that take an object, then `transformOutputText`. */
+  async #finishOutput(output: AgentOutputItem[], request: ModelRequest, tools: ResolvedTools, stream: boolean): Promise<void> {
+    for (const item of output) {
+      if (item.type === 'function_call' && item.arguments.trim() === '' && expectsObjectInput(tools.byName.get(item.name))) item.arguments = '{}';
+    }
+    const transform = this.#options.transformOutputText;
+    if (transform === undefined) return;
+    const context = { request, provider: this.#model.provider, modelId: this.#model.modelId, specificationVersion: this.#spec, stream };
+    await transformOutputText(output, (text) => transform(text, context));
   }
 }
 
 /**
- * Wraps a Vercel AI SDK language model (specification v4 from AI SDK 7, or v3 from AI SDK 6) as a
- * Baton model, the reference's `aisdk()`:
+ * Wraps a Vercel AI SDK language model (specification v4 from AI SDK 7, v3 from AI SDK 6 or v2 from
+ * AI SDK 5) as a Baton model, the reference's `aisdk()`:
  *
  * ```ts
  * import { anthropic } from '@ai-sdk/anthropic';
  * const agent = new Agent({ name: 'Assistant', model: aisdk(anthropic('claude-sonnet-4-5')) });
+ * const fenced = aisdk(model, { transformOutputText: (text) => text.replace(/^```json\n|\n```$/g, '') });
  * ```
  */
-export function aisdk(languageModel: AiSdkLanguageModel): AiSdkModel {
-  return new AiSdkModel(languageModel);
+export function aisdk(languageModel: AiSdkLanguageModel, options: AiSdkModelOptions = {}): AiSdkModel {
+  return new AiSdkModel(languageModel, options);
 }

@@ -1,8 +1,9 @@
 /**
- * @baton/ai-sdk-provider: any Vercel AI SDK language model (specification v4 or v3) as a Baton
+ * @baton/ai-sdk-provider: any Vercel AI SDK language model (specification v4, v3 or v2) as a Baton
  * `Model`. Depends on `@baton/types` and `@ai-sdk/provider` only (never on `@baton/core`).
  */
 export { aisdk, AiSdkModel } from './aisdk.js';
+export type { AiSdkModelOptions, AiSdkOutputTextTransform, AiSdkOutputTextTransformContext } from './aisdkModelOptions.js';
 export { aisdkProvider, AiSdkModelProvider, type AiSdkModelProviderOptions, type AiSdkProviderSource } from './aisdkProvider.js';
 export { aisdkProviderTool, AI_SDK_PROVIDER_TOOL_KEY, type AiSdkProviderToolDefinition } from './aisdkProviderTool.js';
 export {

@@ -24,11 +24,10 @@ describe('aisdk() with something that is not an AI SDK v3 / v4 language model', 
     ['undefined', undefined, /received a value of typeof 'undefined'/],
     ['null', null, /received null/],
     ['a number', 42, /typeof 'number'/],
-    ['an object without specificationVersion', { provider: 'x', ...fns }, /without specificationVersion from provider 'x'/],
+    ['an object without doGenerate / doStream', { provider: 'x', modelId: 'm' }, /from provider 'x' with neither doGenerate nor doStream/],
     ['a Baton model', { getResponse: () => undefined, getStreamedResponse: () => undefined }, /looks like a Baton Model already/],
-    ['a v2 model', { specificationVersion: 'v2', provider: 'openai.chat', modelId: 'gpt-4o', ...fns }, /received specificationVersion "v2" from provider 'openai\.chat' \(AI SDK 5 or older/],
-    ['a v1 model', { specificationVersion: 'v1', provider: 'old', modelId: 'm', ...fns }, /specificationVersion "v1"/],
-    ['a v4 model without doStream', { specificationVersion: 'v4', provider: 'p', modelId: 'm', doGenerate: fns.doGenerate }, /v4 language model from provider 'p' has no doStream/],
+    ['a v1 model', { specificationVersion: 'v1', provider: 'old', modelId: 'm', ...fns }, /Unsupported AI SDK specificationVersion: v1\. Only v2, v3, and v4 are supported.*from provider 'old'/],
+    ['a v5 model', { specificationVersion: 'v5', provider: 'new', modelId: 'm', ...fns }, /Unsupported AI SDK specificationVersion: v5\. Only v2, v3, and v4 are supported/],
     ['a v3 model without provider', { specificationVersion: 'v3', modelId: 'm', ...fns }, /has no string provider/],
   ])('%s', (_name, value, message) => {
     expect(userErrorOf(() => aisdk(value as unknown as AiSdkLanguageModel)).message).toMatch(message);
@@ -99,8 +98,8 @@ describe('aisdkProvider()', () => {
 
   it('is a UserError for something that is not a provider, a resolver that returns no model, or no name', () => {
     expect(userErrorOf(() => aisdkProvider('anthropic' as never)).message).toMatch(/expects an AI SDK provider.*received a value of typeof 'string'/);
-    expect(userErrorOf(() => aisdkProvider(() => ({ specificationVersion: 'v2' }) as never).getModel('x')).message).toMatch(
-      /the language model for 'x' supports AI SDK language models of specificationVersion 'v3' and 'v4'; received specificationVersion "v2"/,
+    expect(userErrorOf(() => aisdkProvider(() => ({ specificationVersion: 'v1' }) as never).getModel('x')).message).toMatch(
+      /the language model for 'x': Unsupported AI SDK specificationVersion: v1/,
     );
     expect(userErrorOf(() => aisdkProvider(() => v4Model([])).getModel()).message).toMatch(/no model name was given/);
   });

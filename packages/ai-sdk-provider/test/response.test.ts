@@ -20,7 +20,8 @@ describe('response mapping', () => {
       }),
     ]);
     const response = await aisdk(model).getResponse(request());
-    expect(response.output).toEqual([{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hello' }], providerData: STAMP }]);
+    // The response's provider metadata is stamped on its text message, as in the reference.
+    expect(response.output).toEqual([{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hello' }], providerData: { ...STAMP, fake: { served: 'x' } } }]);
     expect(response.responseId).toBe('resp_1');
     expect(response.requestId).toBe('req_42');
     expect(response.usage).toBeInstanceOf(Usage);

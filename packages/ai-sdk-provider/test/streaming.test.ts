@@ -26,15 +26,15 @@ describe('streaming', () => {
       'response_done',
     ]);
     expect(events.filter((event) => event.type === 'output_text_delta')).toEqual([
-      { type: 'output_text_delta', delta: 'Hel', itemId: 't0', providerData: {} },
-      { type: 'output_text_delta', delta: 'lo', itemId: 't0', providerData: {} },
+      { type: 'output_text_delta', delta: 'Hel', itemId: 't0' },
+      { type: 'output_text_delta', delta: 'lo', itemId: 't0' },
     ]);
     expect(events[1]).toEqual({ type: 'model', event: { type: 'stream-start', warnings: [] }, providerData: { rawModelEventSource: AISDK_RAW_MODEL_EVENT_SOURCE } });
     expect(doneOf(events)).toEqual({
       id: 'resp_1',
       requestId: 'req_s1',
       usage: { requests: 1, inputTokens: 3, outputTokens: 2, totalTokens: 5 },
-      output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hello' }], providerData: { model: 'fake.chat:fake-model', responseId: 'resp_1' } }],
+      output: [{ type: 'message', id: 't0', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hello' }], providerData: { model: 'fake.chat:fake-model', responseId: 'resp_1' } }],
       providerData: { model: 'fake.chat:fake-model', finishReason: 'stop', rawFinishReason: 'stop', modelId: 'fake-model' },
     });
   });
@@ -74,7 +74,8 @@ describe('streaming', () => {
         ),
       ]),
     ).getResponse(request());
-    expect(streamed.output).toEqual(generated.output);
+    // The same items; a streamed message also carries the id of its first text part.
+    expect(streamed.output).toEqual(generated.output.map((item) => (item.type === 'message' ? { ...item, id: 't0' } : item)));
     expect(streamed.output.map((item) => item.type)).toEqual(['reasoning', 'message', 'function_call', 'function_call']);
   });
 
@@ -156,7 +157,7 @@ describe('streaming failures', () => {
     expect(model.calls[0]?.abortSignal?.aborted).toBe(true);
   });
 
-  it('a stream that ends without its finish part is stream_interrupted', async () => {
+  it("a provider's stream (opened with stream-start) that ends without its finish part is stream_interrupted", async () => {
     const parts = textStreamParts(['Hel']).filter((part) => part.type !== 'finish');
     const { events, error } = await collectUntilError(aisdk(v4Model([stream(parts)])).getStreamedResponse(request()));
     expect(events.some((event) => event.type === 'response_done')).toBe(false);
@@ -164,10 +165,16 @@ describe('streaming failures', () => {
     expect((error as Error).message).toMatch(/without its finish part/);
   });
 
-  it('an empty stream is stream_interrupted', async () => {
-    const { events, error } = await collectUntilError(aisdk(v4Model([stream([])])).getStreamedResponse(request()));
-    expect(events).toEqual([]);
-    expect((error as Error).message).toMatch(/without any part/);
+  it('a hand-written stream without stream-start and finish returns what it sent, with no usage (the reference)', async () => {
+    const parts = textStreamParts(['Hel', 'lo']).filter((part) => part.type !== 'finish' && part.type !== 'stream-start');
+    const events = await collect(aisdk(v4Model([stream(parts)])).getStreamedResponse(request()));
+    const done = events.at(-1);
+    expect(done?.type).toBe('response_done');
+    if (done?.type !== 'response_done') return;
+    expect(done.response.output).toMatchObject([{ type: 'message', content: [{ type: 'output_text', text: 'Hello' }] }]);
+    expect(done.response.usage).toMatchObject({ inputTokens: 0, outputTokens: 0 });
+    const empty = await collect(aisdk(v4Model([stream([])])).getStreamedResponse(request()));
+    expect(empty).toMatchObject([{ type: 'response_done', response: { output: [] } }]);
   });
 
   it("a v4 finish reason 'interrupted' is stream_interrupted", async () => {

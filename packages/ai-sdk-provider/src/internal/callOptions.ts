@@ -28,14 +28,14 @@ export function callOptionsOf(request: ModelRequest, context: CallContext): Call
     );
   }
   const settings = request.modelSettings ?? {};
-  const tools = specTools(request);
+  const tools = specTools(request, context.spec);
   const extra = extraOptions(settings.providerData);
   const effort = settings.reasoning?.effort ?? undefined;
   const outputType = request.outputType ?? 'text';
   const options = compact({
     prompt: toPrompt(request.input, request.systemInstructions, context),
     tools,
-    toolChoice: specToolChoice(request, tools),
+    toolChoice: specToolChoice(settings.toolChoice),
     responseFormat: outputType === 'text' ? undefined : { type: 'json' as const, schema: outputType.schema as JSONSchema7, name: outputType.name },
     temperature: settings.temperature,
     topP: settings.topP,
@@ -44,9 +44,34 @@ export function callOptionsOf(request: ModelRequest, context: CallContext): Call
     frequencyPenalty: settings.frequencyPenalty,
     reasoning: context.spec === 'v4' ? effort : undefined,
     ...extra.options,
-    providerOptions: mergeOptions(context.spec === 'v3' && effort !== undefined ? v3Effort(context.model.provider, effort) : undefined, extra.providerOptions),
+    providerOptions: withCacheRetention(
+      extra.malformed ? extra.providerOptions : mergeOptions(context.spec === 'v3' && effort !== undefined ? v3Effort(context.model.provider, effort) : undefined, extra.providerOptions),
+      (settings as { promptCacheRetention?: unknown }).promptCacheRetention,
+      context,
+    ),
   });
   return options as CallOptions;
+}
+
+/**
+ * `modelSettings.promptCacheRetention` for OpenAI Responses models (`openai.responses`), the only
+ * AI SDK provider with that option: `providerOptions.openai.promptCacheRetention` (`'in-memory'`
+ * spelled `'in_memory'`, as the provider expects), unless the user set it there already. A v2
+ * model's OpenAI provider has no such option: a `UserError`. Other providers ignore the setting;
+ * provider options that are not objects are left for the AI SDK to reject.
+ */
+function withCacheRetention(providerOptions: SharedV4ProviderOptions | undefined, retention: unknown, context: CallContext): SharedV4ProviderOptions | undefined {
+  if (retention === undefined || context.model.provider !== 'openai.responses') return providerOptions;
+  if (context.spec === 'v2') {
+    throw new UserError(
+      'AI SDK prompt cache retention requires specificationVersion v3 or v4; v2 models do not support this option (modelSettings.promptCacheRetention on an AI SDK 5 OpenAI Responses model: upgrade @ai-sdk/openai or remove the setting).',
+    );
+  }
+  if (providerOptions !== undefined && !isPlainObject(providerOptions)) return providerOptions;
+  const openai = providerOptions?.openai;
+  if (openai !== undefined && !isPlainObject(openai)) return providerOptions;
+  const value = openai?.promptCacheRetention !== undefined ? openai.promptCacheRetention : retention === 'in-memory' ? 'in_memory' : retention;
+  return { ...providerOptions, openai: { ...openai, promptCacheRetention: value as never } };
 }
 
 /**
@@ -59,23 +84,23 @@ function v3Effort(provider: string, effort: string): SharedV4ProviderOptions {
   return { [provider.split('.')[0] || provider]: { reasoningEffort: effort } };
 }
 
-function extraOptions(providerData: unknown): { options: Json; providerOptions: SharedV4ProviderOptions | undefined } {
-  if (providerData === undefined) return { options: {}, providerOptions: undefined };
+function extraOptions(providerData: unknown): { options: Json; providerOptions: SharedV4ProviderOptions | undefined; malformed: boolean } {
+  if (providerData === undefined) return { options: {}, providerOptions: undefined, malformed: false };
   if (!isRecord(providerData)) throw new UserError('modelSettings.providerData must be an object (extra AI SDK call options).');
   const options: Json = {};
   let providerOptions: SharedV4ProviderOptions | undefined;
+  let malformed = false;
   for (const [key, value] of Object.entries(providerData)) {
     if (value === undefined || OWNED.has(key)) continue;
     if (key === 'providerOptions') {
-      if (!isPlainObject(value) || !Object.values(value).every(isPlainObject)) {
-        throw new UserError('modelSettings.providerData.providerOptions must map provider names to option objects, for example { anthropic: { thinking: { type: "enabled", budgetTokens: 2000 } } }.');
-      }
+      // Options that do not map provider names to objects go to the model as they are, for the AI SDK's own validation to name.
+      malformed = !isPlainObject(value) || !Object.values(value).every(isPlainObject);
       providerOptions = value as SharedV4ProviderOptions;
     } else {
       options[key] = value;
     }
   }
-  return { options, providerOptions };
+  return { options, providerOptions, malformed };
 }
 
 /** Provider options merged per namespace; the user's (`providerData.providerOptions`) win. */

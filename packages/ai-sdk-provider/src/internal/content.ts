@@ -9,7 +9,7 @@ type Meta = SharedV4ProviderMetadata | undefined;
 
 /** One piece of model output, the same whether it came whole (`doGenerate`) or assembled from stream parts. */
 export type Block =
-  | { kind: 'text'; text: string; metadata?: Meta; citations?: unknown[] | undefined }
+  | { kind: 'text'; text: string; id?: string | undefined; metadata?: Meta; citations?: unknown[] | undefined }
   | { kind: 'reasoning'; text: string; metadata?: Meta }
   | { kind: 'tool-call'; toolCallId: string; toolName: string; input: string; providerExecuted?: boolean | undefined; metadata?: Meta }
   | { kind: 'tool-result'; toolCallId: string; toolName: string; result: unknown; isError?: boolean | undefined; metadata?: Meta }
@@ -25,6 +25,8 @@ export interface OutputContext {
   readonly model: ModelIdentity;
   readonly responseId: string | undefined;
   readonly requestId: string | undefined;
+  /** `doGenerate`'s response-level provider metadata: stamped on text messages, and on tool calls that have none of their own (the reference's shape). */
+  readonly responseMetadata?: Meta;
 }
 
 /** The blocks of a `doGenerate` result's content (v3 or v4), in order. */
@@ -66,8 +68,10 @@ export function inputText(input: unknown): string {
 }
 
 /**
- * Protocol items for a response, in the model's order: consecutive text blocks make one assistant
- * message (one `output_text` per block, its provider metadata kept on the part), reasoning blocks
+ * Protocol items for a response, in the model's order: the text blocks of a run (until a tool call or
+ * a non-empty reasoning block; sources, files and empty reasoning do not end it) make one assistant
+ * message, their text joined into one `output_text` (a block with its own provider metadata, a
+ * Gemini text signature say, gets its own part so the metadata stays with its text), reasoning blocks
  * `reasoning` items, client tool calls `function_call` items (the provider's call id, the input
  * exactly as sent), provider-executed calls and their results `hosted_tool_call` items, and
  * content Baton has no item for `unknown` items. A response that stopped at the token limit
@@ -81,34 +85,44 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
   const stamp = (metadata?: Meta, extra?: ProviderData) => itemProviderData(context.model, context.responseId, metadata, extra);
   let message: AssistantMessageItem | undefined;
   for (const block of blocks) {
-    if (block.kind !== 'text') message = undefined;
     switch (block.kind) {
       case 'text': {
         if (block.text === '' && block.metadata === undefined) break;
-        const part: OutputText = { type: 'output_text', text: block.text };
         const data = { ...block.metadata, ...(block.citations && block.citations.length > 0 ? { citations: block.citations } : {}) };
-        if (Object.keys(data).length > 0) part.providerData = data;
+        const last = message?.content.at(-1);
         if (message === undefined) {
-          message = { type: 'message', role: 'assistant', status: 'completed', content: [], providerData: stamp() };
+          message = { type: 'message', role: 'assistant', status: 'completed', content: [], providerData: stamp(context.responseMetadata) };
+          if (block.id !== undefined) message.id = block.id;
           output.push(message);
         }
+        if (last?.type === 'output_text' && Object.keys(data).length === 0) {
+          // Text split over parts (around reasoning, sources or files) is one text: nothing is lost, and JSON stays whole.
+          last.text += block.text;
+          break;
+        }
+        const part: OutputText = { type: 'output_text', text: block.text };
+        if (Object.keys(data).length > 0) part.providerData = data;
         message.content.push(part);
         break;
       }
       case 'reasoning':
+        // Empty reasoning (no text, no signature) is no output and does not split the text around it.
         if (block.text === '' && block.metadata === undefined) break;
+        message = undefined;
         output.push({ type: 'reasoning', content: [{ type: 'input_text', text: block.text }], rawContent: [{ type: 'reasoning_text', text: block.text }], providerData: stamp(block.metadata) });
         break;
       case 'tool-call':
+        message = undefined;
         if (block.providerExecuted === true) {
           const item: HostedToolCallItem = { type: 'hosted_tool_call', id: block.toolCallId, name: block.toolName, arguments: block.input, status: 'in_progress', providerData: stamp(block.metadata) };
           hosted.set(block.toolCallId, item);
           output.push(item);
         } else {
-          output.push({ type: 'function_call', callId: block.toolCallId, name: block.toolName, arguments: block.input, status: 'completed', providerData: stamp(block.metadata) });
+          output.push({ type: 'function_call', callId: block.toolCallId, name: block.toolName, arguments: block.input, status: 'completed', providerData: stamp(block.metadata ?? context.responseMetadata) });
         }
         break;
       case 'tool-result': {
+        message = undefined;
         let item = hosted.get(block.toolCallId);
         if (item === undefined) {
           item = { type: 'hosted_tool_call', id: block.toolCallId, name: block.toolName, status: 'in_progress', providerData: stamp() };
@@ -121,6 +135,7 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
         break;
       }
       case 'stored':
+        // Kept beside the text (a generated file does not split the answer around it).
         output.push({ type: 'unknown', providerData: stamp(block.metadata, { aiSdkContent: block.content }) });
         break;
       case 'source':

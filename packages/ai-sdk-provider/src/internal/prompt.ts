@@ -182,10 +182,10 @@ function storedPart(item: UnknownItem, context: PromptContext): AssistantPart | 
   const stored = data.aiSdkContent as StoredContent;
   const providerOptions = providerOptionsOf(data);
   if (stored.type === 'file') {
-    if (context.spec === 'v3') return compact({ type: 'file' as const, mediaType: stored.mediaType, data: stored.data.type === 'url' ? new URL(stored.data.url) : stored.data.data, providerOptions });
+    if (context.spec !== 'v4') return compact({ type: 'file' as const, mediaType: stored.mediaType, data: stored.data.type === 'url' ? new URL(stored.data.url) : stored.data.data, providerOptions });
     return compact({ type: 'file' as const, mediaType: stored.mediaType, data: v4Data(stored.data), providerOptions });
   }
-  if (context.spec === 'v3') return undefined;
+  if (context.spec !== 'v4') return undefined;
   if (stored.type === 'reasoning-file') return compact({ type: 'reasoning-file' as const, mediaType: stored.mediaType, data: v4Data(stored.data), providerOptions });
   if (stored.type === 'custom') return compact({ type: 'custom' as const, kind: stored.kind, providerOptions });
   return undefined;
@@ -226,9 +226,9 @@ function filePart(
   providerOptions: SharedV4ProviderOptions | undefined,
   context: PromptContext,
 ): FilePart {
-  if (context.spec === 'v3') {
+  if (context.spec !== 'v4') {
     if (source.kind === 'reference') {
-      throw new UserError(`A provider file id ({ id: ${JSON.stringify(source.id)} }) needs an AI SDK 7 (v4) model; v3 models take file data or a URL.`);
+      throw new UserError(`A provider file id ({ id: ${JSON.stringify(source.id)} }) needs an AI SDK 7 (v4) model; ${context.spec} models take file data or a URL.`);
     }
     return compact({ type: 'file' as const, data: source.kind === 'url' ? source.url : source.data, mediaType, filename, providerOptions });
   }

@@ -12,7 +12,7 @@ export function responseOf(result: GenerateResult, model: ModelIdentity): ModelR
   const responseId = result.response?.id;
   const requestId = requestIdOf(result.response?.headers);
   const finish: FinishInfo = finishOf(result.finishReason);
-  const { output, sources } = outputItems(blocksOfContent(result.content ?? []), finish, { model, responseId, requestId });
+  const { output, sources } = outputItems(blocksOfContent(result.content ?? []), finish, { model, responseId, requestId, responseMetadata: result.providerMetadata });
   const response: ModelResponse = {
     usage: new Usage(usageOf(result.usage)),
     output,

@@ -10,7 +10,12 @@ import { AiSdkProviderError } from '../aiSdkProviderError.js';
  * incomplete answer) would fail again.
  */
 export function aiSdkRetryAdvice({ error }: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
-  if (!(error instanceof AiSdkProviderError)) return undefined;
+  if (!(error instanceof AiSdkProviderError)) {
+    // An AI SDK error handed over as it is: its own `isRetryable` verdict, when it gives one.
+    const verdict = typeof error === 'object' && error !== null ? (error as { isRetryable?: unknown }).isRetryable : undefined;
+    if (typeof verdict !== 'boolean') return undefined;
+    return error instanceof Error ? { suggested: verdict, reason: error.message } : { suggested: verdict };
+  }
   const reason = error.message;
   const normalized: NonNullable<ModelRetryAdvice['normalized']> = { isNetworkError: error.reason === 'connection', isAbort: error.reason === 'aborted' };
   if (error.status !== undefined) normalized.statusCode = error.status;

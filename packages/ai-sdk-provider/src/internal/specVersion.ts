@@ -1,40 +1,47 @@
 import { UserError } from '@baton/types';
-import type { AiSdkLanguageModel } from '../languageModel.js';
+import type { AiSdkLanguageModel, AiSdkSpecificationVersion } from '../languageModel.js';
 import { isRecord } from './json.js';
 
-const SUPPORTED = ['v3', 'v4'] as const;
+const SUPPORTED_TEXT = 'Only v2, v3, and v4 are supported (AI SDK 5, 6 and 7 provider packages)';
 
 /**
- * Checks that `value` is an AI SDK language model of a specification this package speaks (v3 or
- * v4) and returns it typed. Anything else is a `UserError` that names what was received: the
- * specification version and provider of an older model, or the `typeof` of something else.
+ * The specification a model speaks, normalised: `v2`, `v3` or `v4` (a `v3` / `v4` with a suffix
+ * counts as its major), `undefined` for anything else. A model object without
+ * `specificationVersion` is an AI SDK 5 era wrapper and reads as `v2`, as in the reference.
+ */
+export function specOf(model: unknown): AiSdkSpecificationVersion | undefined {
+  const version = isRecord(model) || typeof model === 'function' ? (model as { specificationVersion?: unknown }).specificationVersion : undefined;
+  if (version === undefined || version === null || version === '') return 'v2';
+  if (typeof version !== 'string') return undefined;
+  const lower = version.toLowerCase();
+  if (lower === 'v2') return 'v2';
+  if (lower.startsWith('v3')) return 'v3';
+  if (lower.startsWith('v4')) return 'v4';
+  return undefined;
+}
+
+/**
+ * Checks that `value` is an AI SDK language model of a specification this package speaks (v2, v3
+ * or v4) and returns it typed. Anything else is a `UserError` that names what was received: the
+ * specification version and provider of an older or newer model, or the `typeof` of something else.
  */
 export function checkLanguageModel(value: unknown, where: string): AiSdkLanguageModel {
   if (!isRecord(value) && typeof value !== 'function') {
     const hint = typeof value === 'string' ? ` (the string ${JSON.stringify(value)}: pass a model object such as anthropic(${JSON.stringify(value)}))` : '';
-    throw new UserError(`${where} expects an AI SDK language model (specificationVersion 'v3' or 'v4'); received ${describeType(value)}${hint}.`);
+    throw new UserError(`${where} expects an AI SDK language model (specificationVersion 'v2', 'v3' or 'v4'); received ${describeType(value)}${hint}.`);
   }
   const model = value as Record<string, unknown>;
-  const version = model.specificationVersion;
   const provider = typeof model.provider === 'string' ? ` from provider '${model.provider}'` : '';
-  if (version === undefined) {
+  const spec = specOf(model);
+  if (spec === undefined) {
+    throw new UserError(`${where}: Unsupported AI SDK specificationVersion: ${String(model.specificationVersion)}. ${SUPPORTED_TEXT}; received it${provider}.`);
+  }
+  if (typeof model.doGenerate !== 'function' && typeof model.doStream !== 'function') {
     const hint = typeof model.getResponse === 'function' ? ' (it looks like a Baton Model already: give it to the agent as it is)' : '';
-    throw new UserError(
-      `${where} expects an AI SDK language model (specificationVersion 'v3' or 'v4'); received ${describeType(value)} without specificationVersion${provider}${hint}.`,
-    );
-  }
-  if (!SUPPORTED.includes(version as never)) {
-    const upgrade = version === 'v2' || version === 'v1' ? ' (AI SDK 5 or older: upgrade the provider package to AI SDK 6 or 7)' : '';
-    throw new UserError(
-      `${where} supports AI SDK language models of specificationVersion 'v3' and 'v4'; received specificationVersion ${JSON.stringify(version)}${provider}${upgrade}.`,
-    );
-  }
-  const missing = ['doGenerate', 'doStream'].filter((name) => typeof model[name] !== 'function');
-  if (missing.length > 0) {
-    throw new UserError(`${where}: the ${String(version)} language model${provider} has no ${missing.join(' / ')} function.`);
+    throw new UserError(`${where} expects an AI SDK language model; received ${describeType(value)}${provider} with neither doGenerate nor doStream${hint}.`);
   }
   if (typeof model.provider !== 'string' || typeof model.modelId !== 'string') {
-    throw new UserError(`${where}: the ${String(version)} language model has no string provider / modelId.`);
+    throw new UserError(`${where}: the ${spec} language model has no string provider / modelId.`);
   }
   return value as AiSdkLanguageModel;
 }

@@ -33,15 +33,24 @@ export class StreamAssembler {
   timestamp: Date | undefined;
   warnings: readonly unknown[] | undefined;
   finish: FinishPart | undefined;
+  /** The spec's `stream-start` part arrived (every AI SDK provider package opens its streams with it). */
+  announced = false;
+  /** The id of the first text part of the current run of text (the message the deltas belong to); a tool call or non-empty reasoning ends the run. */
+  textItemId: string | undefined;
+  #inTextRun = false;
 
   /** Takes one part; returns the text delta it carried, if any. */
   add(part: StreamPart): string | undefined {
     switch (part.type) {
       case 'text-start':
-        this.#open(this.#text, part.id, { kind: 'text', text: '', metadata: part.providerMetadata });
+        this.#open(this.#text, part.id, { kind: 'text', text: '', id: part.id, metadata: part.providerMetadata });
         return undefined;
       case 'text-delta': {
-        const block = this.#text.get(part.id) ?? this.#open(this.#text, part.id, { kind: 'text', text: '' });
+        const block = this.#text.get(part.id) ?? this.#open(this.#text, part.id, { kind: 'text', text: '', id: part.id });
+        if (!this.#inTextRun) {
+          this.#inTextRun = true;
+          this.textItemId = part.id;
+        }
         block.text += part.delta;
         block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
         return part.delta === '' ? undefined : part.delta;
@@ -62,15 +71,18 @@ export class StreamAssembler {
         const block = this.#reasoning.get(part.id) ?? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' });
         block.text += part.delta;
         block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+        if (block.text !== '' || block.metadata !== undefined) this.#endTextRun();
         return undefined;
       }
       case 'reasoning-end': {
         const block = this.#reasoning.get(part.id) ?? (part.providerMetadata ? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' }) : undefined);
         if (block !== undefined) block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
+        if (block !== undefined && (block.text !== '' || block.metadata !== undefined)) this.#endTextRun();
         this.#reasoning.delete(part.id);
         return undefined;
       }
       case 'tool-input-start': {
+        this.#endTextRun();
         const block: ToolCallBlock = { kind: 'tool-call', toolCallId: part.id, toolName: part.toolName, input: '', providerExecuted: part.providerExecuted, metadata: part.providerMetadata };
         this.#blocks.push(block);
         this.#toolInputs.set(part.id, { block, encoding: 'inputEncoding' in part && part.inputEncoding === 'text' ? 'text' : 'json', final: false });
@@ -88,6 +100,7 @@ export class StreamAssembler {
         return undefined;
       }
       case 'tool-call': {
+        this.#endTextRun();
         const entry = this.#toolInputs.get(part.toolCallId);
         if (entry === undefined) {
           this.#blocks.push(blockOf(part));
@@ -106,6 +119,7 @@ export class StreamAssembler {
         this.timestamp = part.timestamp ?? this.timestamp;
         return undefined;
       case 'stream-start':
+        this.announced = true;
         this.warnings = part.warnings;
         return undefined;
       case 'finish':
@@ -129,6 +143,11 @@ export class StreamAssembler {
       entry.final = true;
     }
     return this.#blocks;
+  }
+
+  #endTextRun(): void {
+    this.#inTextRun = false;
+    this.textItemId = undefined;
   }
 
   #open<B extends TextBlock | ReasoningBlock>(open: Map<string, B>, id: string, block: B & { metadata?: SharedV4ProviderMetadata | undefined }): B {

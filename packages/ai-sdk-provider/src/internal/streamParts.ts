@@ -1,5 +1,5 @@
-import { AiSdkProviderError } from '../aiSdkProviderError.js';
 import type { ModelStreamEvent, ProviderData } from '@baton/types';
+import { AiSdkProviderError } from '../aiSdkProviderError.js';
 import { AISDK_RAW_MODEL_EVENT_SOURCE } from '../rawModelEvents.js';
 import type { CallScope } from './callScope.js';
 import { outputItems } from './content.js';
@@ -23,8 +23,9 @@ const RAW: ProviderData = { rawModelEventSource: AISDK_RAW_MODEL_EVENT_SOURCE };
  * A language model's stream parts (v3 or v4) as Baton model stream events: `response_started` with
  * the first part, then every part passed through as a `model` event (followed by an
  * `output_text_delta` for each text delta), and finally one `response_done` with the assembled
- * output, usage and response id. An `error` part, a broken stream, or a stream that ends without a
- * `finish` part throws an `AiSdkProviderError`. A consumer that stops reading, an abort or any
+ * output, usage and response id. An `error` part, a broken stream, or a provider's stream (opened
+ * with `stream-start`) that ends without its `finish` part throws an `AiSdkProviderError`; a
+ * hand-written stream without `stream-start` and `finish` returns what it sent (the reference's behaviour). A consumer that stops reading, an abort or any
  * failure cancels the stream and aborts the language model's HTTP request.
  */
 export async function* streamEvents(stream: ReadableStream<StreamPart>, context: StreamContext): AsyncGenerator<ModelStreamEvent> {
@@ -50,7 +51,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
       yield { type: 'model', event: part, providerData: RAW };
       if (part.type === 'error') throw streamErrorPart(part.error, failure);
       const delta = assembler.add(part);
-      if (delta !== undefined) yield { type: 'output_text_delta', delta, ...('id' in part ? { itemId: part.id } : {}), providerData: {} };
+      if (delta !== undefined) yield { type: 'output_text_delta', delta, ...(assembler.textItemId === undefined ? {} : { itemId: assembler.textItemId }) };
     }
     drained = true;
   } finally {
@@ -64,28 +65,32 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
   }
   // Some language models end their stream quietly when aborted: report the abort, not a short answer.
   if (context.signal?.aborted) throw abortedError(failure, context.signal.reason);
+  // A stream that ends without its `finish` part: when it opened with the spec's `stream-start` (as
+  // every AI SDK provider package does, and then always finishes), the vendor's stream was cut
+  // short, which is an error. A stream without either (a hand-written model, a minimal wrapper)
+  // answered with what it sent: that is the response, with no usage, as in the reference.
   const finishPart = assembler.finish;
-  if (finishPart === undefined) {
+  if (finishPart === undefined && assembler.announced) {
     throw new AiSdkProviderError({
       reason: 'stream_interrupted',
-      message: `AI SDK model ${label(failure)} stream ended ${started ? 'without its finish part' : 'without any part'}.`,
+      message: `AI SDK model ${label(failure)} stream ended without its finish part (it was cut short).`,
       provider: context.model.provider,
       modelId: context.model.modelId,
       requestId: context.requestId,
     });
   }
-  const finish = finishOf(finishPart.finishReason);
+  const finish = finishOf(finishPart?.finishReason);
   const responseId = assembler.responseId;
   const { output, sources } = outputItems(assembler.blocks(), finish, { model: context.model, responseId, requestId: context.requestId });
   const done: ModelStreamEvent = {
     type: 'response_done',
     response: {
       id: responseId ?? `aisdk_${globalThis.crypto.randomUUID().replace(/-/g, '')}`,
-      usage: usageOf(finishPart.usage),
+      usage: usageOf(finishPart?.usage),
       output,
       providerData: responseProviderData(context.model, {
         finish,
-        providerMetadata: finishPart.providerMetadata,
+        providerMetadata: finishPart?.providerMetadata,
         warnings: assembler.warnings,
         sources,
         modelId: assembler.modelId,

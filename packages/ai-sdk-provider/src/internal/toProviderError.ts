@@ -40,7 +40,7 @@ export function toProviderError(error: unknown, context: FailureContext): AiSdkP
   const make = (reason: AiSdkProviderErrorReason, message: string, extra: Partial<ConstructorParameters<typeof AiSdkProviderError>[0]> = {}) =>
     new AiSdkProviderError({
       reason,
-      message: `AI SDK model ${label(context)} ${message}`,
+      message: ownMessage(error) ?? `AI SDK model ${label(context)} ${message}`,
       provider: context.model.provider,
       modelId: context.model.modelId,
       requestId: context.requestId,
@@ -95,7 +95,7 @@ export function streamErrorPart(part: unknown, context: FailureContext): AiSdkPr
     const mapped = toProviderError(part, { ...context, phase: 'request' });
     return new AiSdkProviderError({
       reason: 'stream_error',
-      message: `AI SDK model ${label(context)} stream sent an error: ${messageOf(part)}`,
+      message: ownMessage(part) ?? `AI SDK model ${label(context)} stream sent an error: ${messageOf(part)}`,
       provider: mapped.provider,
       modelId: mapped.modelId,
       status: mapped.status,
@@ -109,7 +109,7 @@ export function streamErrorPart(part: unknown, context: FailureContext): AiSdkPr
   }
   return new AiSdkProviderError({
     reason: 'stream_error',
-    message: `AI SDK model ${label(context)} stream sent an error: ${messageOf(part)}`,
+    message: ownMessage(part) ?? `AI SDK model ${label(context)} stream sent an error: ${messageOf(part)}`,
     provider: context.model.provider,
     modelId: context.model.modelId,
     requestId: context.requestId,
@@ -144,6 +144,15 @@ function isNetworkError(error: unknown): boolean {
     if (e instanceof TypeError && /fetch failed|failed to fetch|network/i.test(e.message)) return true;
   }
   return false;
+}
+
+/**
+ * The thrown error's own message, which the wrapping error keeps word for word (code written for the
+ * reference's adapter, which rethrows the AI SDK's error, reads `error.message`); `undefined` for
+ * something without one, which gets a message of ours.
+ */
+function ownMessage(error: unknown): string | undefined {
+  return error instanceof Error && error.message !== '' ? error.message : undefined;
 }
 
 function messageOf(error: unknown): string {

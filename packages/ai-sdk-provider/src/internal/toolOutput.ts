@@ -36,6 +36,17 @@ export function toolResultOutput(output: FunctionCallResultOutput, context: Tool
       }),
     };
   }
+  if (context.spec === 'v2') {
+    // v2 content: text and `media` parts (inline base64 or a URL string; no provider file ids).
+    return {
+      type: 'content',
+      value: pieces.map((piece) => {
+        if (piece.kind === 'text') return { type: 'text' as const, text: piece.text };
+        if (piece.source.kind === 'reference') throw new UserError(`${`The output of tool "${context.toolName}"`} refers to a provider file id, which AI SDK 5 (v2) models cannot take.`);
+        return { type: 'media' as const, data: piece.source.kind === 'data' ? piece.source.data : piece.source.url.toString(), mediaType: piece.mediaType };
+      }),
+    } as unknown as ToolResultOutput;
+  }
   return {
     type: 'content',
     value: pieces.map((piece) => {

@@ -1,7 +1,9 @@
 import type { JSONSchema7, LanguageModelV4FunctionTool, LanguageModelV4ProviderTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import { UserError, type ModelRequest, type SerializedFunctionTool, type SerializedHandoff, type SerializedTool } from '@baton/types';
 import { AI_SDK_PROVIDER_TOOL_KEY } from '../aisdkProviderTool.js';
+import type { AiSdkSpecificationVersion } from '../languageModel.js';
 import { isPlainObject, isRecord } from './json.js';
+import { flatToolName } from './toolNames.js';
 
 export type SpecTool = LanguageModelV4FunctionTool | LanguageModelV4ProviderTool;
 
@@ -11,21 +13,23 @@ export type SpecTool = LanguageModelV4FunctionTool | LanguageModelV4ProviderTool
  * `aisdkProviderTool()` as provider tools. Any other hosted tool (an OpenAI one, say) is a
  * `UserError` naming it: the AI SDK has no way to run it.
  */
-export function specTools(request: ModelRequest): SpecTool[] | undefined {
-  const tools = [...(request.tools ?? []).map(specTool), ...(request.handoffs ?? []).map(handoffTool)];
+export function specTools(request: ModelRequest, spec: AiSdkSpecificationVersion): SpecTool[] | undefined {
+  const tools = [...(request.tools ?? []).map((tool) => specTool(tool, spec)), ...(request.handoffs ?? []).map(handoffTool)];
   return tools.length > 0 ? tools : undefined;
 }
 
-function specTool(tool: SerializedTool): SpecTool {
+function specTool(tool: SerializedTool, spec: AiSdkSpecificationVersion): SpecTool {
   if (tool.type === 'function') {
     const fn = tool as SerializedFunctionTool;
-    return { type: 'function', name: fn.name, description: fn.description, inputSchema: fn.parameters as JSONSchema7, strict: fn.strict };
+    return { type: 'function', name: flatToolName(fn as { name: string; namespace?: unknown }), description: fn.description, inputSchema: fn.parameters as JSONSchema7, strict: fn.strict };
   }
   const hosted = tool as { type: string; name: string; providerData?: unknown };
   const providerData = isRecord(hosted.providerData) ? hosted.providerData : undefined;
   const definition = providerData?.[AI_SDK_PROVIDER_TOOL_KEY];
   if (isRecord(definition) && typeof definition.id === 'string' && /^[^.]+\..+$/.test(definition.id) && (definition.args === undefined || isPlainObject(definition.args))) {
-    return { type: 'provider', id: definition.id as `${string}.${string}`, name: tool.name, args: (definition.args as Record<string, unknown> | undefined) ?? {} };
+    // v2 (AI SDK 5) names the same shape `provider-defined`.
+    const type = (spec === 'v2' ? 'provider-defined' : 'provider') as 'provider';
+    return { type, id: definition.id as `${string}.${string}`, name: tool.name, args: (definition.args as Record<string, unknown> | undefined) ?? {} };
   }
   const kind = typeof providerData?.type === 'string' ? ` (${providerData.type})` : '';
   throw new UserError(
@@ -43,19 +47,12 @@ function handoffTool(handoff: SerializedHandoff): SpecTool {
   };
 }
 
-/** `modelSettings.toolChoice` as the spec's: `auto` / `required` / `none`, or a tool's (or handoff's) name. */
-export function specToolChoice(request: ModelRequest, tools: readonly SpecTool[] | undefined): LanguageModelV4ToolChoice | undefined {
-  const choice = request.modelSettings?.toolChoice;
-  if (choice === undefined) return undefined;
-  if (choice === 'auto') return { type: 'auto' };
-  if (choice === 'none') return { type: 'none' };
-  if (choice === 'required') {
-    if (tools === undefined) throw new UserError('modelSettings.toolChoice "required" needs at least one tool or handoff.');
-    return { type: 'required' };
-  }
-  const names = (tools ?? []).map((tool) => tool.name);
-  if (!names.includes(choice)) {
-    throw new UserError(`modelSettings.toolChoice "${choice}" does not name a tool or handoff of this request (available: ${names.join(', ') || 'none'}).`);
-  }
+/**
+ * `modelSettings.toolChoice` as the spec's: `auto` / `required` / `none`, or `{ type: 'tool' }` for
+ * any other name (the reference's `toolChoiceToLanguageV2Format`; the provider checks the name).
+ */
+export function specToolChoice(choice: string | undefined | null): LanguageModelV4ToolChoice | undefined {
+  if (!choice) return undefined;
+  if (choice === 'auto' || choice === 'none' || choice === 'required') return { type: choice };
   return { type: 'tool', toolName: choice };
 }

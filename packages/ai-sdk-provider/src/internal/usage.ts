@@ -14,7 +14,7 @@ export function usageOf(usage: unknown): UsageData {
   const inputTokens = isRecord(input) ? count(input.total) : count(input);
   const outputTokens = isRecord(output) ? count(output.total) : count(output);
   const data: UsageData = { requests: 1, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
-  if (!isRecord(input) && typeof usage.totalTokens === 'number') data.totalTokens = usage.totalTokens;
+  if (!isRecord(input) && typeof usage.totalTokens === 'number' && Number.isFinite(usage.totalTokens)) data.totalTokens = usage.totalTokens;
   const inputDetails = details({
     cached_tokens: isRecord(input) ? input.cacheRead : usage.cachedInputTokens,
     cache_write_tokens: isRecord(input) ? input.cacheWrite : undefined,
