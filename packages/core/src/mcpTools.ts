@@ -165,9 +165,13 @@ export function mcpToFunctionTool(
       return modelVisibleOutput(result, server.useStructuredContent === true);
     } catch (error) {
       if (details.signal.aborted) throw error;
-      throw new Error(`MCP server "${server.name}" failed to run tool "${rawName}": ${error instanceof Error ? error.message : String(error)}`, {
+      const failure = new Error(`MCP server "${server.name}" failed to run tool "${rawName}": ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,
       });
+      // The model gets the default fixed text (a server's error may carry internal details); the
+      // developer gets the detail here, on the tool span, and in an errorFunction of their own.
+      if (errorFunction === undefined) logger.warn(failure.message);
+      throw failure;
     }
   }
 
@@ -178,7 +182,7 @@ export function mcpToFunctionTool(
       parameters: parameters as never,
       strict,
       execute: execute as never,
-      errorFunction: errorFunction === null ? null : (context, error) => (errorFunction ? errorFunction({ context, error }) : describeFailure(error)),
+      ...(errorFunction === undefined ? {} : { errorFunction: errorFunction === null ? null : (context, error) => errorFunction({ context, error }) }),
       needsApproval: (runContext, input, callId) => approvalRequired(server, rawName, runContext, input as Record<string, unknown>, callId),
       ...(server.toolInputGuardrails ? { inputGuardrails: [...server.toolInputGuardrails] } : {}),
       ...(server.toolOutputGuardrails ? { outputGuardrails: [...server.toolOutputGuardrails] } : {}),
@@ -211,11 +215,6 @@ function hasOpenObject(node: unknown): boolean {
   const properties = record.properties as Record<string, unknown> | undefined;
   if (record.type === 'object' && Object.keys(properties ?? {}).length === 0 && record.additionalProperties !== false) return true;
   return Object.entries(record).some(([key, value]) => key !== 'enum' && key !== 'const' && key !== 'default' && hasOpenObject(value));
-}
-
-/** The model's text for a failed call, naming the server and the tool (the error's message does). */
-function describeFailure(error: unknown): string {
-  return `${error instanceof Error ? error.message : String(error)}. Please try again.`;
 }
 
 /** The listed input schema as an object schema (servers may leave out `type`, `properties`, `required`). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { join } from 'node:path';
 import { Agent, Runner, ToolCallError, UserError } from '@baton/core';
 import { ScriptedModel, assistantMessage, functionCall, isProcessAlive, modelResponder, resultText } from '@baton/testing';
@@ -6,6 +6,14 @@ import { MCPServerStdio } from '../src/index.js';
 import { everythingOverStdio } from './servers.js';
 
 const runner = new Runner({ tracingDisabled: true });
+/** What the model is told when a call fails and no errorFunction says otherwise (the reference's text). */
+const FIXED_TEXT = 'An error occurred while running the tool. Please try again.';
+let warnings: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warnings.mockRestore());
+const warned = () => warnings.mock.calls.map((call) => String(call[0])).join('\n');
 const longOperation = (callId: string) => functionCall('trigger_long_running_operation', { duration: 20, steps: 20 }, { callId });
 
 function protocolErrorServer(options: { errorFunction?: null } = {}) {
@@ -23,7 +31,7 @@ describe('MCP servers that fail', () => {
     expect(server.connected).toBe(false);
   });
 
-  it('a server killed mid-call: the model learns which server and tool failed, and the run goes on', async () => {
+  it('a server killed mid-call: the model is told the call failed, the log says which server and tool and why, and the run goes on', async () => {
     const server = everythingOverStdio();
     let pid = 0;
     const model = new ScriptedModel([[longOperation('c1')], [assistantMessage('sorry')]]);
@@ -34,7 +42,8 @@ describe('MCP servers that fail', () => {
     });
     const result = await runner.run(agent, 'go');
     expect(result.finalOutput).toBe('sorry');
-    expect(resultText(model.lastCall, 'c1')).toMatch(/^MCP server "everything" failed to run tool "trigger-long-running-operation": .*[Cc]onnection closed.*\. Please try again\.$/);
+    expect(resultText(model.lastCall, 'c1')).toBe(FIXED_TEXT);
+    expect(warned()).toMatch(/MCP server "everything" failed to run tool "trigger-long-running-operation": .*[Cc]onnection closed/);
     expect(isProcessAlive(pid)).toBe(false);
     // The next turn connected the server again: its tools were still offered.
     expect(model.lastCall!.request.tools.map((t) => t.name)).toContain('echo');
@@ -54,21 +63,24 @@ describe('MCP servers that fail', () => {
     await expect(failure).rejects.toThrow(/MCP server "everything" failed to run tool "trigger-long-running-operation"/);
   });
 
-  it('a call past the timeout is a tool error naming the server and the tool, and the run does not wait for it', async () => {
+  it('a call past the timeout is a tool error (logged naming the server and the tool), and the run does not wait for it', async () => {
     const server = everythingOverStdio({ timeout: 300 });
     const model = new ScriptedModel([[longOperation('c1')], [assistantMessage('too slow')]]);
     const started = Date.now();
     const result = await runner.run(new Agent({ name: 'A', model, mcpServers: [server] }), 'go');
     expect(result.finalOutput).toBe('too slow');
-    expect(resultText(model.lastCall, 'c1')).toMatch(/^MCP server "everything" failed to run tool "trigger-long-running-operation": .*timed out/i);
+    expect(resultText(model.lastCall, 'c1')).toBe(FIXED_TEXT);
+    expect(warned()).toMatch(/MCP server "everything" failed to run tool "trigger-long-running-operation": .*timed out/i);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('a protocol error answering the call is a tool error naming the server, the tool and the error', async () => {
+  it('a protocol error answering the call: the model gets the fixed text, never the server’s error; the log gets the detail', async () => {
     const server = protocolErrorServer();
     const model = new ScriptedModel([[functionCall('lookup', { q: 'x' }, { callId: 'c1' })], [assistantMessage('ok')]]);
-    await runner.run(new Agent({ name: 'A', model, mcpServers: [server] }), 'go');
-    expect(resultText(model.lastCall, 'c1')).toBe('MCP server "broken" failed to run tool "lookup": MCP error -32603: database offline. Please try again.');
+    const result = await runner.run(new Agent({ name: 'A', model, mcpServers: [server] }), 'go');
+    expect(resultText(model.lastCall, 'c1')).toBe(FIXED_TEXT);
+    expect(JSON.stringify(result.history)).not.toContain('database offline');
+    expect(warned()).toContain('MCP server "broken" failed to run tool "lookup": MCP error -32603: database offline');
   });
 
   it('a custom errorFunction writes the model’s text', async () => {
