@@ -1,6 +1,7 @@
 import { readRunStateJson } from '@baton/types/internal';
-import { RunStateError, UserError, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
+import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
 import type { Agent } from './agent.js';
+import type { SerializedTrace } from './runTracing.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
 import { newRunRecord, pendingRunKey, type RunRecord } from './internal/runRecord.js';
@@ -89,20 +90,42 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return [...this.#record.toolOutputGuardrailResults];
   }
 
-  // The reference's underscore fields, read-only, so programs that read them run unchanged. Lists
-  // are frozen copies: changing the run goes through `approve` / `reject` / `addInput`, and a write
-  // that would silently do nothing fails instead.
+  // The reference's underscore fields, so programs (and tests) written against it run unchanged:
+  // they read and write the live record. A write is checked (a list must be a list, the turn a
+  // whole number, the agent an Agent), so a wrong value fails where it is set, not later in the loop.
 
   get _currentTurn(): number {
     return this.#record.currentTurn;
+  }
+
+  set _currentTurn(turn: number) {
+    if (!Number.isInteger(turn) || turn < 0) throw new UserError(`RunState._currentTurn must be a whole number, got ${String(turn)}.`);
+    this.#record.currentTurn = turn;
   }
 
   get _currentAgent(): TAgent {
     return this.#record.currentAgent as TAgent;
   }
 
+  set _currentAgent(agent: TAgent) {
+    this.setCurrentAgent(agent);
+  }
+
+  /** Switches the agent handling the run (the next turn runs it). */
+  setCurrentAgent(agent: TAgent): void {
+    if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string') {
+      throw new UserError('RunState.setCurrentAgent: expected an Agent.');
+    }
+    this.#record.currentAgent = agent;
+  }
+
   get _originalInput(): string | AgentInputItem[] {
     return this.#record.originalInput;
+  }
+
+  set _originalInput(input: string | AgentInputItem[]) {
+    validateRunInput(input);
+    this.#record.originalInput = input;
   }
 
   get _maxTurns(): number | null {
@@ -113,20 +136,80 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return this.#record.context;
   }
 
-  get _generatedItems(): readonly RunItem[] {
-    return Object.freeze([...this.#record.generatedItems]);
+  get _generatedItems(): RunItem[] {
+    return this.#record.generatedItems;
   }
 
-  get _modelResponses(): readonly ModelResponse[] {
-    return Object.freeze([...this.#record.modelResponses]);
+  set _generatedItems(items: RunItem[]) {
+    this.#record.generatedItems = listOf(items, '_generatedItems');
   }
 
-  get _inputGuardrailResults(): readonly InputGuardrailResult[] {
-    return Object.freeze([...this.#record.inputGuardrailResults]);
+  get _modelResponses(): ModelResponse[] {
+    return this.#record.modelResponses;
   }
 
-  get _outputGuardrailResults(): readonly OutputGuardrailResult[] {
-    return Object.freeze([...this.#record.outputGuardrailResults]);
+  set _modelResponses(responses: ModelResponse[]) {
+    this.#record.modelResponses = listOf(responses, '_modelResponses');
+  }
+
+  get _inputGuardrailResults(): InputGuardrailResult[] {
+    return this.#record.inputGuardrailResults;
+  }
+
+  set _inputGuardrailResults(results: InputGuardrailResult[]) {
+    this.#record.inputGuardrailResults = listOf(results, '_inputGuardrailResults');
+  }
+
+  get _outputGuardrailResults(): OutputGuardrailResult[] {
+    return this.#record.outputGuardrailResults;
+  }
+
+  set _outputGuardrailResults(results: OutputGuardrailResult[]) {
+    this.#record.outputGuardrailResults = listOf(results, '_outputGuardrailResults');
+  }
+
+  get _toolInputGuardrailResults(): ToolInputGuardrailResult[] {
+    return this.#record.toolInputGuardrailResults;
+  }
+
+  set _toolInputGuardrailResults(results: ToolInputGuardrailResult[]) {
+    this.#record.toolInputGuardrailResults = listOf(results, '_toolInputGuardrailResults');
+  }
+
+  get _toolOutputGuardrailResults(): ToolOutputGuardrailResult[] {
+    return this.#record.toolOutputGuardrailResults;
+  }
+
+  set _toolOutputGuardrailResults(results: ToolOutputGuardrailResult[]) {
+    this.#record.toolOutputGuardrailResults = listOf(results, '_toolOutputGuardrailResults');
+  }
+
+  /** The paused nested agent-tool runs, keyed `<toolName>:<callId>` (the live map). */
+  get _pendingAgentToolRuns(): Map<string, string> {
+    return this.#record.pendingAgentToolRuns;
+  }
+
+  /** The run's saved trace (null when there is none): a resumed run continues it. */
+  get _trace(): SerializedTrace | null {
+    return this.#record.trace ?? null;
+  }
+
+  /**
+   * Forgets the trace kept with the state, so the resumed run starts its own trace (or joins the
+   * ambient one) instead of continuing the one it was paused in.
+   */
+  clearTrace(): void {
+    delete this.#record.trace;
+  }
+
+  /** How reasoning items' ids go back to the model on the next turns (kept with the state). */
+  setReasoningItemIdPolicy(policy?: ReasoningItemIdPolicy): void {
+    if (policy === undefined) {
+      delete this.#record.reasoningItemIdPolicy;
+      return;
+    }
+    if (policy !== 'preserve' && policy !== 'omit') throw new UserError(`RunState.setReasoningItemIdPolicy: expected 'preserve' or 'omit', got ${JSON.stringify(policy)}.`);
+    this.#record.reasoningItemIdPolicy = policy;
   }
 
   /** Tool calls waiting for a decision (including those of nested agent-tool runs). */
@@ -197,6 +280,17 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return this.#record.pendingAgentToolRuns.has(pendingRunKey(toolName, callId));
   }
 
+  /** Keeps the serialized state of a paused nested agent-tool run (what `asTool` does when its run pauses). */
+  setPendingAgentToolRun(toolName: string, callId: string, serializedState: string): void {
+    if (typeof serializedState !== 'string') throw new UserError('RunState.setPendingAgentToolRun: the nested state must be its serialized string.');
+    this.#record.pendingAgentToolRuns.set(pendingRunKey(toolName, callId), serializedState);
+  }
+
+  /** Drops a paused nested agent-tool run (it resumed, or its call was decided otherwise). */
+  clearPendingAgentToolRun(toolName: string, callId: string): void {
+    this.#record.pendingAgentToolRuns.delete(pendingRunKey(toolName, callId));
+  }
+
   /** The serialized state of a paused nested agent-tool run. */
   getPendingAgentToolRun(toolName: string, callId: string): string | undefined {
     return this.#record.pendingAgentToolRuns.get(pendingRunKey(toolName, callId));
@@ -264,6 +358,11 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       `Cannot ${action} tool "${target.toolName}" call ${target.callId}: it is not waiting for approval in this run state. Pending approvals: ${list}.`,
     );
   }
+}
+
+function listOf<T>(value: T[], field: string): T[] {
+  if (!Array.isArray(value)) throw new UserError(`RunState.${field} must be an array.`);
+  return value;
 }
 
 function requireRootAgent(agent: unknown, label: string): void {

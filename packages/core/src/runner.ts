@@ -5,6 +5,9 @@ import * as Fiber from 'effect/Fiber';
 import {
   AgentsError,
   OutputGuardrailTripwireTriggered,
+  ToolCallError,
+  ToolInputGuardrailTripwireTriggered,
+  ToolOutputGuardrailTripwireTriggered,
   UserError,
   isModelProviderError,
   isRunError,
@@ -30,7 +33,7 @@ import { RunState, recordOf } from './runState.js';
 import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from './internal/items.js';
-import { keepRewritten, newSessionProgress, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
+import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from './internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
@@ -134,7 +137,7 @@ export class Runner extends RunHooks<any> {
       if (options.maxTurns !== undefined) record.maxTurns = checkedMaxTurns(options.maxTurns);
       // A state read back from storage: what it holds was saved when it paused.
       if (options.session && record.session?.session !== options.session) {
-        record.session = newSessionProgress(options.session, undefined, record.generatedItems);
+        record.session = newSessionProgress(options.session, record.context, undefined, record.generatedItems);
       }
       return input;
     }
@@ -145,7 +148,7 @@ export class Runner extends RunHooks<any> {
     let runInput: string | AgentInputItem[] = input;
     if (options.session) {
       const session = options.session;
-      const stored = await session.getItems();
+      const stored = await readSession(session, context);
       const history = typeof session.prepareHistoryItemForModelInput === 'function' ? stored.map((item) => session.prepareHistoryItemForModelInput!(item)) : stored;
       runInput = options.sessionInputCallback
         ? await options.sessionInputCallback(history, inputToItems(input))
@@ -157,7 +160,7 @@ export class Runner extends RunHooks<any> {
     // When the server keeps the conversation (previousResponseId / conversationId), it owns the
     // history: nothing is written to the session, as in the reference.
     const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
-    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, inputToItems(input));
+    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, context, inputToItems(input));
     return state;
   }
 
@@ -337,8 +340,16 @@ function abortError(): Error {
   return error;
 }
 
+/**
+ * The run's state on its error, and on the tool guardrail tripwire a `ToolCallError` wraps (the
+ * same state, with the tool guardrail results of every turn so far). A tool's own plain error is
+ * left as it was thrown.
+ */
 function attachState(error: unknown, state: RunState<any, any>): unknown {
   if (error instanceof AgentsError && error.state === undefined) error.state = state;
+  if (error instanceof ToolCallError && (error.error instanceof ToolInputGuardrailTripwireTriggered || error.error instanceof ToolOutputGuardrailTripwireTriggered)) {
+    error.error.state ??= state;
+  }
   return error;
 }
 

@@ -42,9 +42,13 @@ export interface SessionHistoryTransactionAwareSession extends Session {
   applyHistoryTransaction(args: SessionHistoryTransactionArgs, runContext?: RunContext<any>): Promise<void> | void;
 }
 
-/** A session whose methods take the run's context as a last argument. */
+/** A session whose methods take the run's context as a last argument (the runner passes it). */
 export interface RunContextAwareSession<TContext = unknown> extends Session {
   readonly acceptsRunContext: true;
+  getItems(limit?: number, runContext?: RunContext<TContext>): Promise<AgentInputItem[]>;
+  addItems(items: AgentInputItem[], runContext?: RunContext<TContext>): Promise<void>;
+  popItem(runContext?: RunContext<TContext>): Promise<AgentInputItem | undefined>;
+  clearSession(runContext?: RunContext<TContext>): Promise<void>;
 }
 
 export function isSessionHistoryRewriteAwareSession(session: Session | undefined): session is SessionHistoryRewriteAwareSession {

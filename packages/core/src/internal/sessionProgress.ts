@@ -1,4 +1,6 @@
 import type { AgentInputItem, ReasoningItemIdPolicy, RunItem, Session } from '@baton/types';
+import type { RunContext } from '../runContext.js';
+import { isRunContextAwareSession } from '../sessionHistory.js';
 import { runItemsToInputItems } from './items.js';
 
 /**
@@ -16,12 +18,32 @@ export interface SessionProgress {
   pendingInput: AgentInputItem[] | undefined;
   /** Items a handoff input filter removed from the run's history before they were saved. */
   rewritten: RunItem[];
+  /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
+  readonly runContext: RunContext<any>;
 }
 
-export function newSessionProgress(session: Session, pendingInput: AgentInputItem[] | undefined, alreadySaved: readonly RunItem[] = []): SessionProgress {
+export function newSessionProgress(
+  session: Session,
+  runContext: RunContext<any>,
+  pendingInput: AgentInputItem[] | undefined,
+  alreadySaved: readonly RunItem[] = [],
+): SessionProgress {
   const saved = new WeakSet<RunItem>();
   for (const item of alreadySaved) saved.add(item);
-  return { session, saved, pendingInput, rewritten: [] };
+  return { session, saved, pendingInput, rewritten: [], runContext };
+}
+
+/**
+ * The session's stored items. A `RunContextAwareSession` receives the run's context (say, to keep
+ * each tenant's history apart); any other session is called with no arguments, as before.
+ */
+export function readSession(session: Session, runContext: RunContext<any>): Promise<AgentInputItem[]> {
+  return isRunContextAwareSession(session) ? session.getItems(undefined, runContext) : session.getItems();
+}
+
+function appendToSession(progress: SessionProgress, items: AgentInputItem[]): Promise<void> {
+  const { session, runContext } = progress;
+  return isRunContextAwareSession(session) ? session.addItems(items, runContext) : session.addItems(items);
 }
 
 /** Keeps the items a handoff input filter is about to drop, so the session still gets them. */
@@ -38,7 +60,7 @@ export async function saveToSession(progress: SessionProgress | undefined, gener
   const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
   progress.pendingInput = undefined;
   for (const item of fresh) progress.saved.add(item);
-  if (toSave.length > 0) await progress.session.addItems(toSave);
+  if (toSave.length > 0) await appendToSession(progress, toSave);
 }
 
 /**

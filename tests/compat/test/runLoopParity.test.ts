@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { onBoth, outcomeOf, type SdkUnderTest } from './sdks.js';
+
+// Run-loop behaviours of issue 24, the same program on both SDKs.
+
+async function finish(result: { completed?: Promise<void> } & AsyncIterable<unknown>): Promise<void> {
+  try {
+    for await (const _ of result) {
+      // drain
+    }
+  } finally {
+    await result.completed;
+  }
+}
+
+function tenantSession() {
+  const histories = new Map<string, unknown[]>();
+  const seen: unknown[] = [];
+  const key = (runContext: { context: { tenant: string } } | undefined) => {
+    if (!runContext) throw new Error('TenantSession requires a run context');
+    return runContext.context.tenant;
+  };
+  const of = (runContext: { context: { tenant: string } } | undefined) => {
+    const k = key(runContext);
+    if (!histories.has(k)) histories.set(k, []);
+    return histories.get(k)!;
+  };
+  const session = {
+    acceptsRunContext: true as const,
+    getSessionId: async () => 'tenants',
+    getItems: async (_limit?: number, runContext?: never) => (seen.push(runContext), [...of(runContext)]),
+    addItems: async (items: unknown[], runContext?: never) => void (seen.push(runContext), of(runContext).push(...items)),
+    popItem: async (runContext?: never) => of(runContext).pop(),
+    clearSession: async (runContext?: never) => void histories.delete(key(runContext)),
+  };
+  return { session, histories, seen };
+}
+
+describe('run-loop parity (issue 24)', () => {
+  it.each([false, true])('a RunContextAwareSession receives the run context on every call (streamed: %s)', async (stream) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const { session, histories, seen } = tenantSession();
+      const agent = new sdk.Agent({ name: 'Desk', model: new testing.ScriptedModel([[testing.assistantMessage('hi acme')]]) });
+      const options = { context: { tenant: 'acme' }, session: session as never };
+      const outcome = await outcomeOf(
+        (async () => {
+          if (!stream) return sdk.run(agent, 'hello', options);
+          const result = await sdk.run(agent, 'hello', { ...options, stream: true });
+          await finish(result);
+          return result;
+        })(),
+      );
+      const runContext = outcome.ok ? outcome.value.runContext : undefined;
+      return {
+        ok: outcome.ok,
+        calls: seen.length,
+        allTheRunContext: seen.every((c) => c !== undefined && c === runContext),
+        acme: histories.get('acme')?.length,
+      };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toEqual({ ok: true, calls: 2, allTheRunContext: true, acme: 2 });
+  });
+
+  it.each(['input', 'output'] as const)('a tool %s guardrail tripwire carries the run state with every turn’s results', async (kind) => {
+    const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
+      let calls = 0;
+      const run = async () => {
+        calls += 1;
+        const info = `${kind}-${calls}`;
+        return calls === 2 ? sdk.ToolGuardrailFunctionOutputFactory.throwException(info) : sdk.ToolGuardrailFunctionOutputFactory.allow(info);
+      };
+      const lookup = sdk.tool({
+        name: 'lookup',
+        description: 'lookup',
+        parameters: z.object({ n: z.number() }),
+        execute: ({ n }) => `row ${n}`,
+        ...(kind === 'input'
+          ? { inputGuardrails: [sdk.defineToolInputGuardrail({ name: 'in', run })] }
+          : { outputGuardrails: [sdk.defineToolOutputGuardrail({ name: 'out', run })] }),
+      });
+      const model = new testing.ScriptedModel([
+        [testing.functionCall('lookup', { n: 1 }, { callId: 'c1' })],
+        [testing.functionCall('lookup', { n: 2 }, { callId: 'c2' })],
+      ]);
+      const outcome = await outcomeOf(sdk.run(new sdk.Agent({ name: 'A', model, tools: [lookup] }), 'go'));
+      const error = outcome.ok ? undefined : (outcome.error as { error?: { state?: Record<string, unknown[]> }; state?: unknown });
+      const tripState = error?.error?.state;
+      const results = tripState?.[kind === 'input' ? '_toolInputGuardrailResults' : '_toolOutputGuardrailResults'] as
+        | Array<{ output: { outputInfo: unknown } }>
+        | undefined;
+      return {
+        name: outcome.ok ? 'ok' : outcome.name,
+        tripwire: error?.error?.constructor?.name,
+        sameState: tripState !== undefined && tripState === error?.state,
+        infos: results?.map((r) => r.output.outputInfo),
+      };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton.sameState).toBe(true);
+  });
+});
