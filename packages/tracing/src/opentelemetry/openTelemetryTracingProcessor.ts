@@ -1,15 +1,26 @@
-import { SpanStatusCode, context as otelContext, trace as otelTrace, type Context, type Span as OtelSpan, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import { SpanStatusCode, context as otelContext, trace as otelTrace, type Tracer, type TracerProvider } from '@opentelemetry/api';
 import type { TracingProcessor } from '../processor.js';
 import type { Span } from '../span.js';
 import type { SpanData } from '../spanData.js';
 import type { Trace } from '../trace.js';
 import { otelSpanOf } from './genAiAttributes.js';
+import { OpenSpans } from './internal/openSpans.js';
 
 export interface OpenTelemetryTracingProcessorOptions {
   /** Where spans go: your application's tracer provider. Default: the global one (`trace.getTracerProvider()`). */
   tracerProvider?: TracerProvider;
   /** The instrumentation scope name. Default `'@baton/tracing'`. */
   name?: string;
+  /**
+   * At most this many spans (and traces) are held open waiting for their end; one more ends the
+   * oldest with an error status (`baton.span.abandoned`). Default 10000.
+   */
+  maxOpenSpans?: number;
+  /**
+   * A span still open after this many milliseconds is ended (error status, `baton.span.abandoned`)
+   * when the next span starts. Default 3600000 (one hour); `Infinity` keeps spans open for ever.
+   */
+  maxSpanAgeMs?: number;
 }
 
 /**
@@ -22,9 +33,13 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
   readonly #tracer: Tracer;
   readonly #provider: TracerProvider;
   /** Open OpenTelemetry spans by Baton trace and span id (with the context their children start in); entries leave as the spans end. */
-  readonly #open = new Map<string, OpenSpan>();
+  readonly #open: OpenSpans;
 
   constructor(options: OpenTelemetryTracingProcessorOptions = {}) {
+    this.#open = new OpenSpans({
+      maxOpenSpans: positive(options.maxOpenSpans ?? 10_000, 'maxOpenSpans', true),
+      maxSpanAgeMs: positive(options.maxSpanAgeMs ?? 3_600_000, 'maxSpanAgeMs', false),
+    });
     this.#provider = options.tracerProvider ?? otelTrace.getTracerProvider();
     this.#tracer = this.#provider.getTracer(options.name ?? '@baton/tracing');
   }
@@ -38,12 +53,16 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
         ...Object.fromEntries(Object.entries(trace.metadata ?? {}).map(([key, value]) => [`baton.trace.metadata.${key}`, String(value)])),
       },
     });
-    this.#open.set(trace.traceId, { span, context: undefined });
+    this.#open.open(trace.traceId, span);
   }
 
   async onTraceEnd(trace: Trace): Promise<void> {
-    this.#open.get(trace.traceId)?.span.end();
-    this.#open.delete(trace.traceId);
+    this.#open.take(trace.traceId)?.span.end();
+  }
+
+  /** How many spans (and traces) are open, waiting for their end. */
+  get openSpanCount(): number {
+    return this.#open.size;
   }
 
   async onSpanStart(span: Span<any>): Promise<void> {
@@ -53,13 +72,12 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
     const startTime = timeOf(span.startedAt);
     const options = parent ? (startTime ? { startTime } : {}) : { root: true, ...(startTime ? { startTime } : {}) };
     const started = this.#tracer.startSpan(name, options, parent ? (parent.context ??= otelTrace.setSpan(otelContext.active(), parent.span)) : otelContext.active());
-    this.#open.set(span.spanId, { span: started, context: undefined });
+    this.#open.open(span.spanId, started);
   }
 
   async onSpanEnd(span: Span<any>): Promise<void> {
-    const otelSpan = this.#open.get(span.spanId)?.span;
+    const otelSpan = this.#open.take(span.spanId)?.span;
     if (!otelSpan) return;
-    this.#open.delete(span.spanId);
     // Data is complete only now (outputs, usage, tools): name and attributes are set at the end.
     const { name, attributes } = otelSpanOf(span.spanData as SpanData);
     otelSpan.updateName(name);
@@ -80,9 +98,11 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
   }
 }
 
-interface OpenSpan {
-  readonly span: OtelSpan;
-  context: Context | undefined;
+function positive(value: number, name: string, integer: boolean): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new TypeError(`OpenTelemetryTracingProcessor: ${name} must be a ${integer ? 'whole ' : ''}number > 0, got ${String(value)}.`);
+  }
+  return value;
 }
 
 function timeOf(iso: string | null): Date | undefined {

@@ -9,6 +9,10 @@ export interface OtlpTracingProcessorOptions {
   headers?: Record<string, string>;
   /** `service.name` of the exported spans. Default `'baton'`. */
   serviceName?: string;
+  /** See `OpenTelemetryTracingProcessorOptions.maxOpenSpans` (default 10000). */
+  maxOpenSpans?: number;
+  /** See `OpenTelemetryTracingProcessorOptions.maxSpanAgeMs` (default one hour). */
+  maxSpanAgeMs?: number;
 }
 
 /**
@@ -23,5 +27,9 @@ export function otlpTracingProcessor(options: OtlpTracingProcessorOptions = {}):
     resource: resourceFromAttributes({ 'service.name': options.serviceName ?? 'baton' }),
     spanProcessors: [new BatchSpanProcessor({ exporter })],
   });
-  return new OpenTelemetryTracingProcessor({ tracerProvider });
+  return new OpenTelemetryTracingProcessor({
+    tracerProvider,
+    ...(options.maxOpenSpans !== undefined ? { maxOpenSpans: options.maxOpenSpans } : {}),
+    ...(options.maxSpanAgeMs !== undefined ? { maxSpanAgeMs: options.maxSpanAgeMs } : {}),
+  });
 }
