@@ -3,15 +3,15 @@
  * typed events. No runtime imports, so it bundles to one small ES module
  * (`@baton/streaming/browser`) a page can load directly.
  */
-import { SSEParser, type SSEMessage } from './internal/sseParser.js';
+import { SSEParser, type SSEMessage, type SSEParserLimits } from './internal/sseParser.js';
 import type { RunEventJSON, RunFrameJSON } from './eventJson.js';
 import { RunEventStreamError } from './runEventStreamError.js';
 
 export { RunEventStreamError, type RunEventStreamErrorReason } from './runEventStreamError.js';
-export { SSEParser, type SSEMessage } from './internal/sseParser.js';
+export { SSEParser, type SSEMessage, type SSEParserLimits } from './internal/sseParser.js';
 export type * from './eventJson.js';
 
-export interface ReadRunEventsOptions {
+export interface ReadRunEventsOptions extends SSEParserLimits {
   /**
    * Stop reading when this fires (the body is cancelled, so the server's run is cancelled). With
    * `fetch`, passing the same signal to `fetch` does the same.
@@ -27,7 +27,7 @@ export interface ReadRunEventsOptions {
 export async function* decodeSSE(body: ReadableStream<Uint8Array>, options: ReadRunEventsOptions = {}): AsyncGenerator<SSEMessage, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder('utf-8');
-  const parser = new SSEParser();
+  const parser = new SSEParser(options);
   const { signal } = options;
   const onAbort = () => void reader.cancel(signal?.reason).catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });

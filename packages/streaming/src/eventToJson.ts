@@ -16,7 +16,10 @@ export interface FinishedRunLike {
 }
 
 /**
- * A run stream event as plain JSON (see `RunStreamEventJSON`): `event_type` added, run items and
+ * A run stream event as plain JSON (see `RunStreamEventJSON`), everything in it: raw model events
+ * as the provider sent them (with the agent's instructions and tools, for Responses models) and
+ * errors with their messages. For a browser, the transports (`toSSE`) leave those out by default.
+ * `event_type` added, run items and
  * agents through their `toJSON` (agents by name), a nested run's pause as `interruptions`. Values
  * JSON cannot carry (bigint, cycles) are made safe when the frame is encoded.
  */
@@ -76,10 +79,22 @@ export function runEndJSON(result: FinishedRunLike): RunEndEventJSON {
   return json;
 }
 
-/** The `run_error` frame for a run that failed: the error's name and message, nothing else. */
-export function runErrorJSON(error: unknown): RunErrorEventJSON {
+/** What a client is told instead of a failed run's own error message, unless the server opts in. */
+export const GENERIC_RUN_ERROR = 'The run failed.';
+
+export interface RunErrorJSONOptions {
+  /**
+   * Send the error's own message. Default `false`: the message is `'The run failed.'`, because an
+   * error's text can carry a tool's arguments, a provider's answer or a secret; log the error on
+   * the server instead. Turn it on only for a trusted client.
+   */
+  errorDetails?: boolean;
+}
+
+/** The `run_error` frame for a run that failed: the error's name and (only if asked for) its message. */
+export function runErrorJSON(error: unknown, options: RunErrorJSONOptions = {}): RunErrorEventJSON {
   const name = error instanceof Error ? error.name : 'Error';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = options.errorDetails === true ? (error instanceof Error ? error.message : String(error)) : GENERIC_RUN_ERROR;
   return { event_type: 'run_error', type: 'run_error', error: { name, message } };
 }
 

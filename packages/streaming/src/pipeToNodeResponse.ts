@@ -10,18 +10,28 @@ export interface NodeResponseLike {
   flushHeaders?(): void;
   write(chunk: Uint8Array): boolean;
   end(): unknown;
+  /** Closes the connection at once (a client that stopped reading, see `drainTimeoutMs`). */
+  destroy?(): unknown;
   on(event: 'close' | 'drain', listener: () => void): unknown;
   off(event: 'close' | 'drain', listener: () => void): unknown;
 }
 
 /**
- * Streams the run to a Node `http.ServerResponse` as `text/event-stream` (the `toSSE` frames),
- * respecting the socket's backpressure (`write` → `drain`). When the client disconnects before the
- * run ends, the run is cancelled. Resolves when the response has ended (or the client went away).
+ * Streams the run to a Node `http.ServerResponse` as `text/event-stream` (the `toSSE` frames, with
+ * its defaults: no raw model events, generic error messages), respecting the socket's backpressure
+ * (`write` → `drain`). When the client disconnects before the run ends, the run is cancelled; so it
+ * is when the socket does not drain within `drainTimeoutMs` (default 30 s: a client that stopped
+ * reading), and the connection is destroyed. Resolves when the response has ended (or the client
+ * went away).
  */
 export async function pipeToNodeResponse(result: StreamedRunLike, res: NodeResponseLike, options: SSEResponseOptions = {}): Promise<void> {
-  const { status, headers, ...sse } = options;
-  const reader = toSSE(result, sse).getReader();
+  const { status, headers, drainTimeoutMs = 30_000, ...sse } = options;
+  // This loop reads as soon as the socket takes more, so the deadline is kept on the socket here.
+  const reader = toSSE(result, { ...sse, drainTimeoutMs: 0 }).getReader();
+  if (typeof drainTimeoutMs !== 'number' || !Number.isFinite(drainTimeoutMs) || drainTimeoutMs < 0) {
+    await reader.cancel();
+    throw new TypeError(`pipeToNodeResponse(): drainTimeoutMs must be a number >= 0, got ${String(drainTimeoutMs)}.`);
+  }
   let gone = false;
   const onClose = () => {
     if (res.writableFinished) return;
@@ -36,7 +46,13 @@ export async function pipeToNodeResponse(result: StreamedRunLike, res: NodeRespo
     for (;;) {
       const { done, value } = await reader.read();
       if (done || gone) break;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value) && !(await drained(res, drainTimeoutMs))) {
+        // The client stopped reading: let go of the run and of the connection.
+        gone = true;
+        await reader.cancel().catch(() => undefined);
+        res.destroy?.();
+        break;
+      }
     }
     if (!gone) res.end();
   } catch (error) {
@@ -51,13 +67,17 @@ export async function pipeToNodeResponse(result: StreamedRunLike, res: NodeRespo
   }
 }
 
-function drained(res: NodeResponseLike): Promise<void> {
+/** Whether the socket drained (or closed) before the deadline (`0`: no deadline). */
+function drained(res: NodeResponseLike, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const done = () => {
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
       res.off('drain', done);
       res.off('close', done);
-      resolve();
+      resolve(ok);
     };
+    const done = () => finish(true);
+    const timer = timeoutMs > 0 ? setTimeout(() => finish(false), timeoutMs) : undefined;
     res.on('drain', done);
     res.on('close', done);
   });

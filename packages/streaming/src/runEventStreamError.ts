@@ -9,6 +9,8 @@ const BRAND = Symbol.for('@baton/streaming/RunEventStreamError');
  * - `malformed_event`: an event's data is not a JSON object with a string `event_type`;
  * - `connection_lost`: reading the body failed (a network error, the server went away);
  * - `aborted`: the reader's `signal` (or the fetch's) was aborted;
+ * - `event_too_large`: a line or an event is larger than the reader's limits (`maxLineLength`,
+ *   `maxEventSize`, `maxBufferSize`); reading stopped and the request was cancelled;
  * - `run_failed`: the server's run failed (`remoteError` has the error's name and message).
  */
 export type RunEventStreamErrorReason =
@@ -19,6 +21,7 @@ export type RunEventStreamErrorReason =
   | 'malformed_event'
   | 'connection_lost'
   | 'aborted'
+  | 'event_too_large'
   | 'run_failed';
 
 /** The one error `readRunEvents` throws; `reason` says what went wrong. */

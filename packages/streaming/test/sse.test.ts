@@ -122,10 +122,10 @@ async function recordedRun() {
 }
 
 describe('SSE round trip', () => {
-  it('decodes to exactly the JSON of the events the server read, then run_end', async () => {
+  it('decodes to exactly the JSON of the events the server read, then run_end (raw model events opted in)', async () => {
     const result = await run(scenario(), 'go', { stream: true });
     const { run: runLike, seen } = tap(result);
-    const response = toSSEResponse(runLike);
+    const response = toSSEResponse(runLike, { rawModelEvents: 'all' });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(response.headers.get('cache-control')).toContain('no-cache');
     const decoded = await collect(readRunEvents(response));
@@ -337,7 +337,7 @@ describe('a broken or wrong stream is a typed error, never a half-parsed event',
     expect(json.error.message).toContain('application/json');
   });
 
-  it('a run that fails on the server: the events so far, then run_failed with the remote error', async () => {
+  it('a run that fails on the server: the events so far, then run_failed with the remote error (details opted in)', async () => {
     const model = new ScriptedModel([[functionCall('noisy', {}, { callId: 'n1' })]]);
     const noisy = streamingTool({
       name: 'noisy',
@@ -350,7 +350,7 @@ describe('a broken or wrong stream is a typed error, never a half-parsed event',
       },
     });
     const result = await run(new Agent({ name: 'N', model, tools: [noisy] }), 'go', { stream: true });
-    const { error, got } = await failureOf(readRunEvents(toSSEResponse(result)));
+    const { error, got } = await failureOf(readRunEvents(toSSEResponse(result, { errorDetails: true })));
     expect(error.reason).toBe('run_failed');
     expect(error.remoteError?.name).toBe('ToolCallError');
     expect(error.remoteError?.message).toContain('Streaming tool "noisy"');
@@ -358,7 +358,7 @@ describe('a broken or wrong stream is a typed error, never a half-parsed event',
 
     const modelFails = new ScriptedModel([modelError(new Error('upstream 500'))]);
     const failedRun = await run(new Agent({ name: 'M', model: modelFails }), 'go', { stream: true });
-    const failure = await failureOf(readRunEvents(toSSEResponse(failedRun)));
+    const failure = await failureOf(readRunEvents(toSSEResponse(failedRun, { errorDetails: true })));
     expect(failure.error.reason).toBe('run_failed');
     expect(failure.error.remoteError?.message).toContain('upstream 500');
   });

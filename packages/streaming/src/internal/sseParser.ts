@@ -1,3 +1,21 @@
+import { RunEventStreamError } from '../runEventStreamError.js';
+
+/**
+ * How much an `SSEParser` holds before it gives up (characters of decoded text): a server (or a
+ * proxy) that sends a line without end, or an event without end, would otherwise grow a page's
+ * memory without bound.
+ */
+export interface SSEParserLimits {
+  /** The longest line (a field and its value). Default 16 MiB. */
+  maxLineLength?: number;
+  /** The most data one event may carry (its `data:` lines together). Default 16 MiB. */
+  maxEventSize?: number;
+  /** The most text held at once: the event so far and the line being read. Default 32 MiB. */
+  maxBufferSize?: number;
+}
+
+const MiB = 1024 * 1024;
+
 /** One dispatched server-sent event. */
 export interface SSEMessage {
   /** The `event:` field, when the frame had one (`undefined` means the default, "message"). */
@@ -14,13 +32,24 @@ export interface SSEMessage {
  * can be reported as broken instead of yielding half an event.
  */
 export class SSEParser {
+  readonly #maxLine: number;
+  readonly #maxEvent: number;
+  readonly #maxBuffer: number;
   #line = '';
+  /** Characters of the current event's data so far (with the line feeds that join its lines). */
+  #dataSize = 0;
   #afterCR = false;
   #data: string[] = [];
   #event: string | undefined;
   #fieldsSeen = false;
   #lastEventId = '';
   #started = false;
+
+  constructor(limits: SSEParserLimits = {}) {
+    this.#maxLine = limit(limits.maxLineLength, 16 * MiB, 'maxLineLength');
+    this.#maxEvent = limit(limits.maxEventSize, 16 * MiB, 'maxEventSize');
+    this.#maxBuffer = limit(limits.maxBufferSize, 32 * MiB, 'maxBufferSize');
+  }
 
   /** Whether an event has begun (a field line or part of a line) and not been dispatched. */
   get pending(): boolean {
@@ -43,6 +72,7 @@ export class SSEParser {
         start = i + 1;
         continue;
       }
+      this.#hold(i - start);
       this.#line += text.slice(start, i);
       this.#processLine(this.#line, out);
       this.#line = '';
@@ -54,10 +84,18 @@ export class SSEParser {
       start = i + 1;
     }
     if (start < text.length) {
+      this.#hold(text.length - start);
       this.#line += text.slice(start);
       this.#afterCR = false;
     }
     return out;
+  }
+
+  /** Checks that `more` characters may join the line being read. */
+  #hold(more: number): void {
+    const line = this.#line.length + more;
+    if (line > this.#maxLine) throw tooLarge(`A line of the stream is longer than ${this.#maxLine} characters (maxLineLength)`);
+    if (line + this.#dataSize > this.#maxBuffer) throw tooLarge(`More than ${this.#maxBuffer} characters of one event are held at once (maxBufferSize)`);
   }
 
   #processLine(line: string, out: SSEMessage[]): void {
@@ -68,6 +106,7 @@ export class SSEParser {
         out.push(message);
       }
       this.#data = [];
+      this.#dataSize = 0;
       this.#event = undefined;
       this.#fieldsSeen = false;
       return;
@@ -80,6 +119,10 @@ export class SSEParser {
     this.#fieldsSeen = true;
     switch (field) {
       case 'data':
+        this.#dataSize += value.length + (this.#data.length > 0 ? 1 : 0);
+        if (this.#dataSize > this.#maxEvent) {
+          throw tooLarge(`An event carries more than ${this.#maxEvent} characters of data (maxEventSize)`);
+        }
         this.#data.push(value);
         break;
       case 'event':
@@ -93,4 +136,14 @@ export class SSEParser {
         break;
     }
   }
+}
+
+function limit(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 1) throw new TypeError(`SSEParser: ${name} must be a number >= 1, got ${String(value)}.`);
+  return value;
+}
+
+function tooLarge(what: string): RunEventStreamError {
+  return new RunEventStreamError('event_too_large', `${what}; reading stopped. Raise the limit if the server is trusted to send more.`);
 }
