@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { run, type StreamedRunResult } from '@baton/core';
 import { SSE_HEADERS, pipeToNodeResponse } from '@baton/streaming';
 import { createDemoAgent } from './agents.js';
+import { hostPort, requestGuard } from './requestGuard.js';
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** The decoder, built by @baton/streaming as one self-contained browser module. */
@@ -24,6 +25,14 @@ export interface DemoServerOptions {
   delayMs?: number;
   /** Called with every run the server starts (tests watch them). */
   onRun?: (result: StreamedRunResult<unknown, any>) => void;
+  /**
+   * More names the server answers to, as `host:port` (behind a proxy: `demo.example.com:443`).
+   * Always allowed: the address it listens on, `localhost`, `127.0.0.1` and `[::1]` with its port.
+   * A request for another `Host`, or from a page of another origin, is refused (403).
+   */
+  allowedHosts?: readonly string[];
+  /** Where failures are reported (the client only hears "Internal server error"). Default `console.error`. */
+  onError?: (error: unknown) => void;
 }
 
 export interface DemoServer {
@@ -34,10 +43,26 @@ export interface DemoServer {
 }
 
 export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
+  let listenHost = '127.0.0.1';
+  const extraHosts = (options.allowedHosts ?? []).map((name) => hostPort(`http://${name}`));
+  const guard = requestGuard(() => {
+    const address = server.address() as AddressInfo | null;
+    const port = address?.port ?? 0;
+    const names = [listenHost, 'localhost', '127.0.0.1', '[::1]'].map((name) => hostPort(`http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`));
+    return new Set([...names, ...extraHosts].filter((name) => name !== ''));
+  });
+  const report = options.onError ?? ((error: unknown) => console.error('web demo:', error));
   const server = createServer((req, res) => {
+    const refused = guard.problem(req);
+    if (refused) {
+      report(new Error(`refused a request: ${refused}`));
+      return plain(res, 403, 'Forbidden');
+    }
     handle(req, res, options).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(error instanceof Error ? error.message : String(error));
+      // The error's text stays on the server: it may say more than a browser should know.
+      report(error);
+      if (!res.headersSent) return plain(res, 500, 'Internal server error');
+      res.end();
     });
   });
   return {
@@ -45,6 +70,7 @@ export function createDemoServer(options: DemoServerOptions = {}): DemoServer {
     listen: (port = 0, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
+        listenHost = host;
         server.listen(port, host, () => {
           const address = server.address() as AddressInfo;
           resolve(`http://${host}:${address.port}`);
@@ -77,7 +103,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: DemoSe
     const result = await run(createDemoAgent({ delayMs }), input, { stream: true });
     options.onRun?.(result);
     // The client closing the page (or pressing Stop) closes the connection: that cancels the run.
-    await pipeToNodeResponse(result, res);
+    // The page types the answer as it streams, so it gets text deltas (and no other raw model
+    // event); errors reach it as a generic message (the transport's defaults).
+    await pipeToNodeResponse(result, res, { rawModelEvents: 'text' });
     return;
   }
 

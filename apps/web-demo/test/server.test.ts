@@ -1,8 +1,9 @@
+import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StreamedRunResult } from '@baton/core';
 import { RunEventStreamError, readRunEvents, unwrapStreamingToolContext, type RunEventJSON } from '@baton/streaming';
 import { FINAL_ANSWER, INNER_ANSWER } from '../src/agents.js';
-import { createDemoServer, type DemoServer } from '../src/server.js';
+import { createDemoServer, type DemoServer, type DemoServerOptions } from '../src/server.js';
 
 let demo: DemoServer | undefined;
 afterEach(async () => {
@@ -10,9 +11,23 @@ afterEach(async () => {
   demo = undefined;
 });
 
-async function start(onRun?: (result: StreamedRunResult<unknown, any>) => void) {
-  demo = createDemoServer(onRun ? { onRun } : {});
+async function start(onRun?: (result: StreamedRunResult<unknown, any>) => void, more: Omit<DemoServerOptions, 'onRun'> = {}) {
+  demo = createDemoServer({ ...(onRun ? { onRun } : {}), onError: () => undefined, ...more });
   return demo.listen();
+}
+
+/** A GET with headers `fetch` would not let us set (Host), answered as status and body. */
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 async function collect(events: AsyncIterable<RunEventJSON>): Promise<RunEventJSON[]> {
@@ -94,5 +109,65 @@ describe('the demo server', () => {
     await Promise.race([result.completed, new Promise((_, reject) => setTimeout(() => reject(new Error('run not cancelled')), 3000))]);
     expect(result.cancelled).toBe(true);
     expect(result.finalOutput).toBeUndefined();
+  });
+});
+
+describe('the demo server refuses what a browser must not do', () => {
+  it('a request for another Host (DNS rebinding) is refused, and starts no run', async () => {
+    const runs: StreamedRunResult<unknown, any>[] = [];
+    const url = await start((result) => runs.push(result));
+    const port = new URL(url).port;
+    const rebound = await get(`${url}/api/run?delay=0`, { host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toBe('Forbidden');
+    expect((await get(`${url}/`, { host: `attacker.example:${port}` })).status).toBe(403);
+    expect(runs).toHaveLength(0);
+    // Its own names are answered.
+    expect((await get(`${url}/`, { host: `localhost:${port}` })).status).toBe(200);
+    expect((await get(`${url}/`, { host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it('a request from a page of another origin is refused; the demo’s own page is answered', async () => {
+    const runs: StreamedRunResult<unknown, any>[] = [];
+    const url = await start((result) => runs.push(result));
+    for (const headers of [{ origin: 'http://attacker.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const crossSite = await get(`${url}/api/run?delay=0`, headers);
+      expect(crossSite.status).toBe(403);
+    }
+    expect(runs).toHaveLength(0);
+    const own = await get(`${url}/api/run?delay=0`, { origin: url, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('"event_type":"run_end"');
+  });
+
+  it('more names can be allowed (a proxy in front)', async () => {
+    const url = await start(undefined, { allowedHosts: ['demo.example.com:443'] });
+    expect((await get(`${url}/`, { host: 'demo.example.com:443', origin: 'https://demo.example.com' })).status).toBe(200);
+    expect((await get(`${url}/`, { host: 'demo.example.com' })).status).toBe(403); // port 80 is another name
+  });
+
+  it('a failure’s text stays on the server: the client gets a generic 500', async () => {
+    const errors: unknown[] = [];
+    const url = await start(
+      (result) => {
+        result.cancel();
+        throw new Error('database password is hunter2');
+      },
+      { onError: (error) => errors.push(error) },
+    );
+    const response = await fetch(`${url}/api/run?delay=0`);
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).toBe('Internal server error');
+    expect(String(errors[0])).toContain('hunter2');
+  });
+
+  it('streams text deltas for the typing effect, and no other raw model event', async () => {
+    const url = await start();
+    const events = await collect(readRunEvents(await fetch(`${url}/api/run?delay=0`)));
+    const raw = events.map((event) => unwrapStreamingToolContext(event).event).filter((event) => event.event_type === 'raw_model_stream_event');
+    expect(raw.length).toBeGreaterThan(0);
+    for (const event of raw) expect(Object.keys(event.data)).toEqual(['type', 'delta']);
+    expect(new Set(raw.map((event) => event.data.type))).toEqual(new Set(['output_text_delta']));
   });
 });
