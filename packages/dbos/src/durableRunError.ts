@@ -9,9 +9,11 @@ import { UserError } from '@baton/types';
  * - `not_paused`: the run is queued, running, completed or failed, so there is nothing to decide
  * - `already_decided`: another decision for this pause was taken first (racing approvers)
  * - `expired`: the approval request expired before the decision
- * - `invalid_options`: a worker or client option is missing or wrong
+ * - `invalid_options`: a worker or client option is missing or wrong (an empty decision, a version
+ *   no worker registered)
  * - `unknown_agent`: the run names an agent this worker did not register
  * - `unavailable`: the database cannot be reached (or the client was closed)
+ * - `timed_out`: `result()` gave up waiting (the message says whether the run waits for a worker)
  */
 export type DurableRunErrorReason =
   | 'invalid_run_id'
@@ -22,7 +24,8 @@ export type DurableRunErrorReason =
   | 'expired'
   | 'invalid_options'
   | 'unknown_agent'
-  | 'unavailable';
+  | 'unavailable'
+  | 'timed_out';
 
 /** A request about a durable run that cannot be carried out; the message names the run and what is wrong. */
 export class DurableRunError extends UserError {

@@ -97,6 +97,8 @@ export interface RunEvent {
  */
 export class DurableRunsClient {
   #closed = false;
+  /** Application versions known to be registered by a worker (a version stays registered). */
+  readonly #versions = new Set<string>();
   /** Aborted by `close()`: every follower (and its retries through an outage) listens to it, so no listener cap. */
   readonly #closing = unlimitedListeners(new AbortController());
 
@@ -122,6 +124,7 @@ export class DurableRunsClient {
   /** Puts a run of the agent registered as `agent` on the queue; a worker picks it up. Returns the run id. */
   async startRun(agent: string, input: string | AgentInputItem[], options: StartRunOptions = {}): Promise<string> {
     const runId = checkRunId(options.runId ?? globalThis.crypto.randomUUID());
+    if (options.applicationVersion !== undefined) await this.#checkVersion(options.applicationVersion, runId);
     const workflowInput: RunWorkflowInput = {
       runId,
       agent,
@@ -154,7 +157,10 @@ export class DurableRunsClient {
     for (;;) {
       const status = await this.status(runId);
       if (status.state !== 'queued' && status.state !== 'running') return status;
-      if (Date.now() > deadline) throw new DurableRunError('not_paused', `Run ${runId} is still ${status.state} after ${options.timeoutMs ?? 300_000} ms.`, runId);
+      if (Date.now() > deadline) {
+        const waiting = status.state === 'queued' ? ` It waits on the queue for a worker of version ${status.applicationVersion ?? '(any)'} with room.` : '';
+        throw new DurableRunError('timed_out', `Run ${runId} is still ${status.state} after ${options.timeoutMs ?? 300_000} ms.${waiting}`, runId);
+      }
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
     }
   }
@@ -178,10 +184,20 @@ export class DurableRunsClient {
     options: DecideOptions = {},
   ): Promise<void> {
     checkRunId(runId);
+    checkDecisions(runId, decisions);
+    if (options.applicationVersion !== undefined) await this.#checkVersion(options.applicationVersion, runId);
     const latest = await latestRunWorkflow(this.dbos, runId);
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     const status = statusOf(runId, latest.revision, latest.workflow);
-    if (status.state !== 'paused') throw new DurableRunError('not_paused', `Run ${runId} is ${status.state}, not paused: there is nothing to decide.`, runId);
+    if (status.state !== 'paused') {
+      // A racing approver continued it a moment ago: say whether this decision was the one taken.
+      const taken = (latest.workflow.input?.[0] as RunWorkflowInput | undefined)?.start;
+      const inFlight = status.state === 'queued' || status.state === 'running';
+      if (inFlight && taken?.kind === 'resume' && decisions.every((decision) => taken.decisions.some((made) => made.callId === decision.callId))) {
+        return reportTaken(runId, taken.decisions, decisions);
+      }
+      throw new DurableRunError('not_paused', `Run ${runId} is ${status.state}, not paused: there is nothing to decide.`, runId);
+    }
     const now = Date.now();
     const made: ApprovalDecision[] = decisions.map((decision) => {
       const pending = status.pending.find((call) => call.callId === decision.callId);
@@ -220,10 +236,20 @@ export class DurableRunsClient {
     // Same id, same workflow: if another process started it first, say whether ours was the decision taken.
     const started = await this.dbos.getWorkflow(workflowID);
     const taken = (started?.input?.[0] as RunWorkflowInput | undefined)?.start;
-    if (taken?.kind === 'resume' && !sameDecisions(taken.decisions, made)) {
-      const what = taken.decisions.map((d) => `${d.callId}: ${d.approved ? 'approved' : 'rejected'}${d.decidedBy ? ` by ${d.decidedBy}` : ''}`).join(', ') || 'the expiry of its approvals';
-      throw new DurableRunError('already_decided', `Run ${runId} was already continued with another decision (${what}).`, runId);
-    }
+    if (taken?.kind === 'resume') reportTaken(runId, taken.decisions, made);
+  }
+
+  /** Refuses a version no worker ever registered: a run for it would wait on the queue, silently, until one does. */
+  async #checkVersion(version: string, runId?: string): Promise<void> {
+    if (this.#versions.has(version)) return;
+    const registered = (await this.dbos.listApplicationVersions()).map((info) => info.versionName);
+    for (const name of registered) this.#versions.add(name);
+    if (this.#versions.has(version)) return;
+    throw new DurableRunError(
+      'invalid_options',
+      `No worker has registered application version ${JSON.stringify(version)} (registered: ${registered.join(', ') || 'none'}): a run for it would wait on the queue until one does. Launch a worker of that version first.`,
+      runId,
+    );
   }
 
   /**
@@ -383,7 +409,26 @@ function checkTtl(ms: number): number {
   return ms;
 }
 
-function sameDecisions(a: readonly ApprovalDecision[], b: readonly ApprovalDecision[]): boolean {
-  const key = (list: readonly ApprovalDecision[]) => JSON.stringify(list.map((d) => [d.callId, d.approved]).sort());
-  return key(a) === key(b);
+type DecisionLike = Pick<ApprovalDecision, 'callId' | 'approved' | 'decidedBy'>;
+
+/** Returns when the decision taken for this pause is `ours` (same calls, verdicts and decider); otherwise `already_decided`, naming what was taken and by whom. */
+function reportTaken(runId: string, taken: readonly DecisionLike[], ours: readonly DecisionLike[]): void {
+  const key = (list: readonly DecisionLike[]) => JSON.stringify(list.map((d) => [d.callId, d.approved, d.decidedBy ?? null]).sort());
+  if (key(taken) === key(ours)) return;
+  const what = taken.map((d) => `${d.callId}: ${d.approved ? 'approved' : 'rejected'}${d.decidedBy ? ` by ${d.decidedBy}` : ''}`).join(', ') || 'the expiry of its approvals';
+  throw new DurableRunError('already_decided', `Run ${runId} was already continued with another decision (${what}).`, runId);
+}
+
+function checkDecisions(runId: string, decisions: ReadonlyArray<{ callId: string; approved: boolean }>): void {
+  if (!Array.isArray(decisions) || decisions.length === 0) {
+    throw new DurableRunError('invalid_options', `A decision for run ${runId} names at least one pending call ({ callId, approved }); got ${Array.isArray(decisions) ? 'none' : String(decisions)}.`, runId);
+  }
+  const seen = new Set<string>();
+  for (const decision of decisions) {
+    if (typeof decision?.callId !== 'string' || typeof decision.approved !== 'boolean') {
+      throw new DurableRunError('invalid_options', `Each decision for run ${runId} is { callId: string, approved: boolean }; got ${JSON.stringify(decision)}.`, runId);
+    }
+    if (seen.has(decision.callId)) throw new DurableRunError('invalid_options', `Call ${JSON.stringify(decision.callId)} of run ${runId} is decided twice in one request.`, runId);
+    seen.add(decision.callId);
+  }
 }

@@ -86,7 +86,8 @@ export class DurableWorker {
         events,
         approvalTtlMs: options.approvalTtlMs,
         startExpiryTimer: async (next, expiresAt) => {
-          await DBOS.startWorkflow(expiryWorkflow, { workflowID: expiryWorkflowId(next.runId, next.revision - 1), queueName })(next, expiresAt);
+          // On a queue of its own, without a concurrency limit: a timer that sleeps for days must not take one of the runs' slots.
+          await DBOS.startWorkflow(expiryWorkflow, { workflowID: expiryWorkflowId(next.runId, next.revision - 1), queueName: timerQueueName(queueName) })(next, expiresAt);
         },
       };
       const runWorkflowFn = DBOS.registerWorkflow((input: RunWorkflowInput) => runWorkflow(env, input), { name: RUN_WORKFLOW_NAME });
@@ -114,6 +115,7 @@ export class DurableWorker {
         ...(options.queue?.globalConcurrency === undefined ? {} : { globalConcurrency: options.queue.globalConcurrency }),
         ...(options.queue?.pollingIntervalMs === undefined ? {} : { minPollingIntervalMs: options.queue.pollingIntervalMs }),
       });
+      await DBOS.registerQueue(timerQueueName(queueName));
       client = await DurableRunsClient.create({ databaseUrl: options.databaseUrl, appName, queueName });
       const worker = new DurableWorker(options, client, lock, events);
       launched = worker;
@@ -129,7 +131,7 @@ export class DurableWorker {
   }
 
   /** Starts a run on this worker's version (any worker of it may take it from the queue). Returns the run id. */
-  startRun(agent: string, input: string | AgentInputItem[], options: Omit<StartRunOptions, 'applicationVersion'> = {}): Promise<string> {
+  async startRun(agent: string, input: string | AgentInputItem[], options: Omit<StartRunOptions, 'applicationVersion'> = {}): Promise<string> {
     if (!Object.hasOwn(this.options.agents, agent)) {
       throw new DurableRunError('unknown_agent', `No agent is registered as ${JSON.stringify(agent)}; registered: ${Object.keys(this.options.agents).join(', ')}.`);
     }
@@ -166,6 +168,11 @@ export class DurableWorker {
     }, every);
     this.#recovery.unref?.();
   }
+}
+
+/** The queue approval timers wait on, beside the runs' queue. */
+function timerQueueName(queueName: string): string {
+  return `${queueName}.timers`;
 }
 
 function checkOptions(options: DurableWorkerOptions): void {

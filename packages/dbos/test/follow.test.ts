@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
-import { DurableRunsClient, DurableWorker, type RunEvent } from '../src/index.js';
+import { DurableRunsClient, DurableWorker, RUN_WORKFLOW_NAME, type RunEvent } from '../src/index.js';
 import { EFFECTS_TABLE, supportAgents } from './fixtures/supportAgents.js';
 
 // Following runs' events from a client: many followers on one client, a listening session the
@@ -118,7 +118,10 @@ describe('following runs', () => {
       const seen = runIds.map(() => [] as RunEvent[]);
       const following = Promise.all(runIds.map((runId, i) => follow(client, runId, seen[i])));
       // A run no worker serves (v9) stays queued: only closing its client ends its follower.
-      await other.startRun('support', 'Where is my order? [run:never-1]', { runId: 'never-1', applicationVersion: 'v9' });
+      await other.dbosClient.enqueue(
+        { queueName: 'baton-runs', workflowName: RUN_WORKFLOW_NAME, workflowID: 'never-1', appVersion: 'v9' },
+        { runId: 'never-1', agent: 'support', revision: 0, start: { kind: 'input', input: 'Where is my order? [run:never-1]' } },
+      );
       const stuck = follow(other, 'never-1');
       await until('every follower saw a tool output', () => seen.every((events) => events.length >= 2));
 

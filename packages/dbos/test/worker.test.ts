@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
-import { DurableRunError, DurableRunsClient, DurableWorker } from '../src/index.js';
+import { DurableRunError, DurableRunsClient, DurableWorker, RUN_WORKFLOW_NAME } from '../src/index.js';
 import { EFFECTS_TABLE, supportAgents } from './fixtures/supportAgents.js';
 
 // One worker in this process, on a real PostgreSQL: runs, approvals from a client, expiries, events,
@@ -38,6 +38,15 @@ afterAll(async () => {
   postgres?.stop();
 });
 
+/** A run for version v9, which no worker serves, put on the queue with DBOS's own client. */
+async function enqueueUnserved(on: DurableRunsClient, runId: string): Promise<string> {
+  await on.dbosClient.enqueue(
+    { queueName: 'baton-runs', workflowName: RUN_WORKFLOW_NAME, workflowID: runId, appVersion: 'v9' },
+    { runId, agent: 'support', revision: 0, start: { kind: 'input', input: `Where is my order? [run:${runId}]` } },
+  );
+  return runId;
+}
+
 async function effects(runId: string): Promise<string[]> {
   const { rows } = await db.query<{ kind: string }>('SELECT kind FROM test_effects WHERE run_marker = $1 ORDER BY id', [runId]);
   return rows.map((row) => row.kind);
@@ -73,6 +82,17 @@ describe('a durable worker', () => {
     expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model', 'tool:refund', 'model']);
   });
 
+  it('paused runs do not hold the worker: with more of them than its concurrency (8), each with a waiting approval timer, a new run still runs at once', async () => {
+    const paused = Array.from({ length: 9 }, (_, i) => `held-${i}`);
+    await Promise.all(paused.map((runId) => worker.startRun('support', `Please refund my order [run:${runId}]`, { runId })));
+    for (const runId of paused) expect((await client.result(runId)).state).toBe('paused');
+    const started = Date.now();
+    await worker.startRun('support', 'Where is my order? [run:after-held]', { runId: 'after-held' });
+    expect((await client.result('after-held', { timeoutMs: 20_000 })).state).toBe('completed');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const runId of paused) await client.deleteRun(runId);
+  });
+
   it('a rejection reaches the model, and the refund never runs', async () => {
     const runId = await worker.startRun('support', 'Please refund my order [run:refund-2]', { runId: 'refund-2' });
     await client.result(runId);
@@ -91,11 +111,22 @@ describe('a durable worker', () => {
       client.reject(runId, 'call_refund_order', { decidedBy: 'eve' }),
     ]);
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason as DurableRunError);
-    expect(refused.map((error) => error.reason).every((reason) => reason === 'already_decided' || reason === 'not_paused')).toBe(true);
-    expect(refused.length).toBeGreaterThanOrEqual(1);
+    // Never "not paused": the losers learn who decided, and what.
+    expect(refused.map((error) => error.reason)).toEqual(['already_decided', 'already_decided']);
+    for (const error of refused) expect(error.message).toMatch(/call_refund_order: (approved by ada|approved by bob|rejected by eve)/);
     const done = await client.result(runId);
     expect(done.revision).toBe(1);
     expect((await effects(runId)).filter((kind) => kind === 'tool:refund').length).toBeLessThanOrEqual(1);
+  });
+
+  it('the same approval sent twice at once (a retried request) is taken once, and both are told it was', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:race-2]', { runId: 'race-2' });
+    await client.result(runId);
+    await Promise.all([client.approve(runId, 'call_refund_order', { decidedBy: 'ada' }), client.approve(runId, 'call_refund_order', { decidedBy: 'ada' })]);
+    expect(await client.result(runId)).toMatchObject({ state: 'completed', revision: 1 });
+    const resume = await client.dbosClient.getWorkflow('race-2:resume:1');
+    expect((resume?.input?.[0] as { start: { decisions: unknown[] } }).start.decisions).toEqual([expect.objectContaining({ callId: 'call_refund_order', approved: true, decidedBy: 'ada' })]);
+    expect((await effects(runId)).filter((kind) => kind === 'tool:refund')).toHaveLength(1);
   });
 
   it('refuses requests that make no sense, naming what is wrong', async () => {
@@ -107,7 +138,25 @@ describe('a durable worker', () => {
     await client.approve(runId, 'call_refund_order');
     await client.result(runId);
     await expect(client.approve(runId, 'call_refund_order')).rejects.toMatchObject({ reason: 'not_paused', message: expect.stringContaining('is completed') });
-    expect(() => worker.startRun('nobody', 'hi')).toThrow(/No agent is registered as "nobody"; registered: support/);
+    await expect(worker.startRun('nobody', 'hi')).rejects.toThrow(/No agent is registered as "nobody"; registered: support/);
+    // An empty decision would use up a revision for nothing; a call decided twice in one request is a mistake.
+    const again = await worker.startRun('support', 'Please refund my order [run:refund-4]', { runId: 'refund-4' });
+    await client.result(again);
+    await expect(client.decide(again, [])).rejects.toMatchObject({ reason: 'invalid_options', message: expect.stringContaining('at least one pending call') });
+    await expect(
+      client.decide(again, [
+        { callId: 'call_refund_order', approved: true },
+        { callId: 'call_refund_order', approved: false },
+      ]),
+    ).rejects.toMatchObject({ reason: 'invalid_options', message: expect.stringContaining('decided twice') });
+    expect((await client.status(again)).revision).toBe(0);
+    // A version no worker registered: the run would wait forever.
+    await expect(client.startRun('support', 'x', { runId: 'typo-1', applicationVersion: 'v1.0' })).rejects.toMatchObject({
+      reason: 'invalid_options',
+      message: expect.stringContaining('No worker has registered application version "v1.0" (registered: v1)'),
+    });
+    await expect(client.decide(again, [{ callId: 'call_refund_order', approved: true }], { applicationVersion: 'v2' })).rejects.toMatchObject({ reason: 'invalid_options' });
+    await expect(client.status('typo-1')).rejects.toMatchObject({ reason: 'unknown_run' });
     await expect(client.startRun('support', 'x', { runId: 'a:b' })).rejects.toMatchObject({ reason: 'invalid_run_id' });
   });
 
@@ -193,8 +242,13 @@ describe('a durable worker', () => {
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     const other = await DurableRunsClient.create({ databaseUrl: postgres.urlFor('durable_worker_test') });
-    // No worker serves v9: the run stays queued, so only closing the client can end the follower.
-    const runId = await other.startRun('support', 'Where is my order? [run:close-1]', { runId: 'close-1', applicationVersion: 'v9' });
+    // No worker serves v9 (enqueued with DBOS's own client: ours refuses it): the run stays queued,
+    // so only closing the client can end the follower, and result() gives up saying why.
+    const runId = await enqueueUnserved(other, 'close-1');
+    await expect(other.result(runId, { timeoutMs: 300, pollMs: 50 })).rejects.toMatchObject({
+      reason: 'timed_out',
+      message: expect.stringContaining('is still queued after 300 ms. It waits on the queue for a worker of version v9'),
+    });
     const following = (async () => {
       for await (const _event of other.events(runId, { follow: true })) expect.fail('a queued run has no events');
     })();

@@ -28,7 +28,8 @@ export async function recoverDeadExecutors(client: DBOSClient, scope: RecoverySc
       // Listed again under the lock: another supervisor may have handed these runs on already, and
       // a run another worker now holds must not be put back on the queue.
       for (const workflow of await pendingOf(executor)) {
-        await client.resumeWorkflow(workflow.workflowID, { queueName: scope.queueName });
+        // Back on the queue it came from (an approval timer on the timers' queue, not in a run's slot).
+        await client.resumeWorkflow(workflow.workflowID, { queueName: workflow.queueName ?? scope.queueName });
         recovered.push(workflow.workflowID);
       }
     });
