@@ -26,6 +26,7 @@ export { secretsCheck, SECRET_KINDS } from './checks/secrets.js';
 export type { SecretKind, SecretsCheckInfo, SecretsCheckOptions } from './checks/secrets.js';
 export { piiCheck, PII_KINDS } from './checks/pii.js';
 export type { PiiCheckInfo, PiiCheckOptions, PiiKind } from './checks/pii.js';
+export { DEFAULT_MAX_INSPECTED_CHARS, TOO_LONG_TO_INSPECT } from './internal/inspectionLimit.js';
 export { maxLengthCheck } from './checks/maxLength.js';
 export type { MaxLengthCheckInfo, MaxLengthCheckOptions } from './checks/maxLength.js';
 export { bannedTopicsCheck } from './checks/bannedTopics.js';

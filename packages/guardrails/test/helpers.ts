@@ -34,3 +34,20 @@ export function slowModelStep(ms: number, output: AgentOutputItem[]) {
   });
   return { step, started, outcome };
 }
+
+/**
+ * Reads a streamed run to its end. A failed run ends the iteration with its error (as the
+ * reference's does): that error is returned, with the events delivered before it.
+ */
+export async function drain<T>(events: AsyncIterable<T>, onEvent: (event: T, seen: T[]) => void = () => {}): Promise<{ events: T[]; error: unknown }> {
+  const seen: T[] = [];
+  try {
+    for await (const event of events) {
+      seen.push(event);
+      onEvent(event, seen);
+    }
+  } catch (error) {
+    return { events: seen, error };
+  }
+  return { events: seen, error: undefined };
+}

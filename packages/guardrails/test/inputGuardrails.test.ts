@@ -13,7 +13,7 @@ import {
   tool,
 } from '@baton/core';
 import { defineInputGuardrail } from '../src/index.js';
-import { deferred, rejectionOf, sleep, slowModelStep } from './helpers.js';
+import { deferred, drain, rejectionOf, sleep, slowModelStep } from './helpers.js';
 
 const pass = (name: string, options: { runInParallel?: boolean; delayMs?: number; log?: string[] } = {}) =>
   defineInputGuardrail({
@@ -268,10 +268,10 @@ describe('parallel input guardrails (the default)', () => {
     const model = new ScriptedModel([[assistantMessage('streamed answer')]]);
     const agent = new Agent({ name: 'A', model, inputGuardrails: [trip('slow_trip', 'late', { delayMs: 40 })] });
     const result = await run(agent, 'hi', { stream: true });
-    const names: string[] = [];
-    for await (const event of result) if (event.type === 'run_item_stream_event') names.push(event.name);
-    expect(await rejectionOf(result.completed)).toBeInstanceOf(InputGuardrailTripwireTriggered);
-    expect(names).toEqual([]);
+    const { events, error } = await drain(result);
+    expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
+    expect(await rejectionOf(result.completed)).toBe(error);
+    expect(events.flatMap((event) => (event.type === 'run_item_stream_event' ? [event.name] : []))).toEqual([]);
   });
 
   it('receive the agent, the run input and the context', async () => {

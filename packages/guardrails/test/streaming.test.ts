@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedModel, assistantMessage, modelStream } from '@baton/testing';
 import { Agent, InputGuardrailTripwireTriggered, OutputGuardrailTripwireTriggered, Usage, run, type RunStreamEvent } from '@baton/core';
 import { defineInputGuardrail, defineOutputGuardrail } from '../src/index.js';
-import { aborted, deferred, rejectionOf, sleep } from './helpers.js';
+import { aborted, deferred, drain, rejectionOf, sleep } from './helpers.js';
 
 function deltas(events: RunStreamEvent[]): string[] {
   return events.flatMap((e) => (e.type === 'raw_model_stream_event' && e.data.type === 'output_text_delta' ? [e.data.delta] : []));
@@ -30,14 +30,13 @@ describe('guardrails in streamed runs', () => {
 
     const startedAt = Date.now();
     const result = await run(agent, 'hi', { stream: true });
-    const events: RunStreamEvent[] = [];
-    for await (const event of result) {
-      events.push(event);
-      if (deltas(events).length === 1) firstDeltaSeen.resolve();
-    }
+    const { events, error: ended } = await drain(result, (_event, seen) => {
+      if (deltas(seen).length === 1) firstDeltaSeen.resolve();
+    });
     const error = await rejectionOf(result.completed);
+    expect(ended).toBe(error);
 
-    expect(Date.now() - startedAt).toBeLessThan(500);
+    expect(Date.now() - startedAt).toBeLessThan(1_000); // sooner than the model's own 1 s wait: the abort ended it
     expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
     expect(error.message).toBe('Input guardrail triggered: {"reason":"abuse"}');
     expect(result.error).toBe(error);
@@ -51,9 +50,9 @@ describe('guardrails in streamed runs', () => {
     const blocking = defineInputGuardrail({ name: 'block', runInParallel: false, execute: () => ({ tripwireTriggered: true, outputInfo: 'no' }) });
     const agent = new Agent({ name: 'A', model, inputGuardrails: [blocking] });
     const result = await run(agent, 'hi', { stream: true });
-    const events: RunStreamEvent[] = [];
-    for await (const event of result) events.push(event);
-    expect(await rejectionOf(result.completed)).toBeInstanceOf(InputGuardrailTripwireTriggered);
+    const { events, error } = await drain(result);
+    expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
+    expect(await rejectionOf(result.completed)).toBe(error);
     expect(events.filter((e) => e.type === 'raw_model_stream_event')).toEqual([]);
     expect(model.calls).toHaveLength(0);
   });
@@ -84,9 +83,9 @@ describe('guardrails in streamed runs', () => {
     const trip = defineOutputGuardrail({ name: 'trip', execute: () => ({ tripwireTriggered: true, outputInfo: 'bad' }) });
     const agent = new Agent({ name: 'A', model: new ScriptedModel([[assistantMessage('rejected answer')]]), outputGuardrails: [trip] });
     const result = await run(agent, 'hi', { stream: true });
-    const events: RunStreamEvent[] = [];
-    for await (const event of result) events.push(event);
+    const { events, error: ended } = await drain(result);
     const error = await rejectionOf(result.completed);
+    expect(ended).toBe(error);
     expect(error).toBeInstanceOf(OutputGuardrailTripwireTriggered);
     expect(error.message).toBe('Output guardrail triggered: "bad"');
     expect(deltas(events)).toEqual(['rejected answer']);

@@ -1,6 +1,7 @@
 import { UserError } from '@baton/types';
 import { defineCheck, type GuardrailCheck } from '../check.js';
-import { countByKind, luhnValid, redact, scan, type Detector, type Finding } from '../internal/findings.js';
+import { countByKind, luhnValid, redact, type Detector, type Finding } from '../internal/findings.js';
+import { findWithinLimit, maxInspectedCharsOption } from '../internal/inspectionLimit.js';
 
 export type PiiKind = 'email' | 'phone' | 'card_number';
 
@@ -10,6 +11,13 @@ export interface PiiCheckOptions {
   name?: string;
   /** Which kinds to look for. Defaults to all of them. */
   kinds?: readonly PiiKind[];
+  /**
+   * The longest text inspected, in UTF-16 code units (`text.length`). Defaults to 1,000,000. A
+   * longer text is not inspected: the check trips with one finding of kind `too_long_to_inspect`
+   * covering the whole text (redacted, it becomes `[REDACTED:too_long_to_inspect]`). `Infinity`
+   * inspects any length (the detectors are linear in the text).
+   */
+  maxInspectedChars?: number;
   rejectMessage?: string;
 }
 
@@ -52,7 +60,8 @@ const DETECTORS: Record<PiiKind, Detector> = {
 /**
  * Finds common personal data: email addresses, phone numbers (international `+...` numbers and
  * North American numbers written with separators) and payment card numbers that pass the Luhn
- * check. Redacts them as `[REDACTED:<kind>]`.
+ * check. Redacts them as `[REDACTED:<kind>]`. The work is linear in the text; texts longer than
+ * `maxInspectedChars` trip without being inspected.
  */
 export function piiCheck(options: PiiCheckOptions = {}): GuardrailCheck<PiiCheckInfo> {
   const kinds: readonly PiiKind[] = options.kinds ?? PII_KINDS;
@@ -60,12 +69,13 @@ export function piiCheck(options: PiiCheckOptions = {}): GuardrailCheck<PiiCheck
   for (const kind of kinds) {
     if (!(kind in DETECTORS)) throw new UserError(`piiCheck: unknown kind ${JSON.stringify(kind)}; known: ${PII_KINDS.join(', ')}.`);
   }
+  const limit = maxInspectedCharsOption(options.maxInspectedChars, 'piiCheck');
   const chosen = PII_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => DETECTORS[kind]);
   return defineCheck({
     name: options.name ?? 'pii',
     rejectMessage: options.rejectMessage ?? 'Remove personal data (emails, phone numbers, card numbers) before calling this tool.',
     inspect: ({ text }) => {
-      const findings = scan(text, chosen);
+      const findings = findWithinLimit(text, chosen, limit);
       const info = { detected: [...new Set(findings.map((f) => f.kind))], counts: countByKind(findings), findings };
       return findings.length === 0 ? { tripped: false, info } : { tripped: true, info, redacted: redact(text, findings) };
     },

@@ -1,6 +1,8 @@
 import { UserError } from '@baton/types';
 import { defineCheck, type GuardrailCheck } from '../check.js';
-import { countByKind, entropy, redact, scan, type Detector, type Finding } from '../internal/findings.js';
+import { countByKind, entropy, redact, type Detector, type Finding } from '../internal/findings.js';
+import { findWithinLimit, maxInspectedCharsOption } from '../internal/inspectionLimit.js';
+import { privateKeyBlocks } from '../internal/privateKeyBlocks.js';
 import { optionalPositiveNumber, typeName } from '@baton/core/internal';
 
 export type SecretKind =
@@ -30,6 +32,13 @@ export interface SecretsCheckOptions {
   patterns?: ReadonlyArray<{ kind: string; pattern: RegExp }>;
   /** Bits per character a bearer token or `key = value` secret must reach. Defaults to 3.5. */
   minEntropy?: number;
+  /**
+   * The longest text inspected, in UTF-16 code units (`text.length`). Defaults to 1,000,000. A
+   * longer text is not inspected: the check trips with one finding of kind `too_long_to_inspect`
+   * covering the whole text (redacted, it becomes `[REDACTED:too_long_to_inspect]`). `Infinity`
+   * inspects any length (the detectors are linear in the text).
+   */
+  maxInspectedChars?: number;
   rejectMessage?: string;
 }
 
@@ -49,10 +58,8 @@ function mixed(text: string): boolean {
 function detectors(minEntropy: number): Record<SecretKind, Detector> {
   const highEntropy = (token: string) => mixed(token) && entropy(token) >= minEntropy;
   return {
-    private_key: {
-      kind: 'private_key',
-      pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----(?:[\s\S]*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----)?/,
-    },
+    // From a BEGIN header to the first END marker after it (or the header alone), found in one pass.
+    private_key: { kind: 'private_key', find: privateKeyBlocks },
     openai_api_key: {
       kind: 'openai_api_key',
       pattern: /(?<![A-Za-z0-9_-])sk-[A-Za-z0-9_-]{20,}/,
@@ -78,11 +85,14 @@ function detectors(minEntropy: number): Record<SecretKind, Detector> {
 /**
  * Finds secrets and API keys: private key blocks, OpenAI keys (`sk-...`), AWS access key ids
  * (`AKIA...`) and secret keys, GitHub tokens (`ghp_...`, `github_pat_...`), high-entropy bearer
- * tokens and `api_key = ...` style assignments. Redacts them as `[REDACTED:<kind>]`.
+ * tokens and `api_key = ...` style assignments. Redacts them as `[REDACTED:<kind>]`. The work is linear
+ * in the text (for your own `patterns`, as linear as they are); texts longer than
+ * `maxInspectedChars` trip without being inspected.
  */
 export function secretsCheck(options: SecretsCheckOptions = {}): GuardrailCheck<SecretsCheckInfo> {
   const owner = 'secretsCheck';
   const minEntropy = optionalPositiveNumber(options.minEntropy, `${owner}: \`minEntropy\``) ?? 3.5;
+  const limit = maxInspectedCharsOption(options.maxInspectedChars, owner);
   const kinds: readonly SecretKind[] = options.kinds ?? SECRET_KINDS;
   if (!Array.isArray(kinds as unknown) || kinds.length === 0) throw new UserError(`${owner}: \`kinds\` must be a non-empty array.`);
   const all = detectors(minEntropy);
@@ -100,7 +110,7 @@ export function secretsCheck(options: SecretsCheckOptions = {}): GuardrailCheck<
     name: options.name ?? 'secrets',
     rejectMessage: options.rejectMessage ?? 'Remove secrets before calling this tool.',
     inspect: ({ text }) => {
-      const findings = scan(text, chosen);
+      const findings = findWithinLimit(text, chosen, limit);
       const info = { detected: [...new Set(findings.map((f) => f.kind))], counts: countByKind(findings), findings };
       return findings.length === 0 ? { tripped: false, info } : { tripped: true, info, redacted: redact(text, findings) };
     },

@@ -6,7 +6,7 @@ export interface Finding {
 }
 
 /** A pattern for one kind of sensitive data. `group` selects the sensitive part of a match (default: all of it). */
-export interface Detector {
+export interface PatternDetector {
   readonly kind: string;
   readonly pattern: RegExp;
   readonly group?: number;
@@ -14,24 +14,57 @@ export interface Detector {
   readonly accept?: (text: string) => boolean;
 }
 
-/** Every detector's matches, earliest first; overlapping matches keep the one found first in detector order. */
+/** A detector that finds its spans itself (where one regular expression would backtrack over the whole text). */
+export interface SpanDetector {
+  readonly kind: string;
+  /** The spans found, earliest first, not overlapping each other. */
+  readonly find: (text: string) => Iterable<{ start: number; end: number }>;
+}
+
+export type Detector = PatternDetector | SpanDetector;
+
+/**
+ * Every detector's findings, earliest first; where two overlap, the one of the earlier detector is
+ * kept. Linear in the number of findings: each detector's spans come in order, so they are checked
+ * against the spans kept so far with one forward walk, then merged in.
+ */
 export function scan(text: string, detectors: readonly Detector[]): Finding[] {
-  const found: Finding[] = [];
+  let kept: Finding[] = [];
   for (const detector of detectors) {
-    const flags = detector.pattern.flags.includes('g') ? detector.pattern.flags : `${detector.pattern.flags}g`;
-    const pattern = new RegExp(detector.pattern.source, flags);
-    for (const match of text.matchAll(pattern)) {
-      const part = detector.group === undefined ? match[0] : match[detector.group];
-      if (part === undefined || part === '') continue;
-      const offset = detector.group === undefined ? 0 : match[0].indexOf(part);
-      const start = match.index + offset;
-      const finding = { kind: detector.kind, start, end: start + part.length };
-      if (detector.accept && !detector.accept(part)) continue;
-      if (found.some((other) => other.start < finding.end && finding.start < other.end)) continue;
-      found.push(finding);
+    const fresh: Finding[] = [];
+    let next = 0; // the first kept span that may still overlap the current one
+    for (const span of spansOf(text, detector)) {
+      while (next < kept.length && kept[next]!.end <= span.start) next++;
+      if (next < kept.length && kept[next]!.start < span.end) continue;
+      fresh.push({ kind: detector.kind, start: span.start, end: span.end });
     }
+    kept = mergeByStart(kept, fresh);
   }
-  return found.sort((a, b) => a.start - b.start);
+  return kept;
+}
+
+function* spansOf(text: string, detector: Detector): Iterable<{ start: number; end: number }> {
+  if ('find' in detector) {
+    yield* detector.find(text);
+    return;
+  }
+  const flags = detector.pattern.flags.includes('g') ? detector.pattern.flags : `${detector.pattern.flags}g`;
+  for (const match of text.matchAll(new RegExp(detector.pattern.source, flags))) {
+    const part = detector.group === undefined ? match[0] : match[detector.group];
+    if (part === undefined || part === '') continue;
+    if (detector.accept && !detector.accept(part)) continue;
+    const start = match.index + (detector.group === undefined ? 0 : match[0].indexOf(part));
+    yield { start, end: start + part.length };
+  }
+}
+
+function mergeByStart(a: Finding[], b: Finding[]): Finding[] {
+  if (b.length === 0) return a;
+  const out: Finding[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]!.start <= b[j]!.start) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 /** The text with each finding replaced by `[REDACTED:<kind>]`. */
