@@ -2,6 +2,7 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { UserError } from '@baton/types';
 import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
+import { tooLargeMessage } from './internal/guardedFetch.js';
 
 interface StdioCommonOptions extends MCPServerOptions {
   /** The server process's environment; defaults to a safe subset of this process's (the MCP SDK's rule). */
@@ -60,8 +61,16 @@ export class MCPServerStdio extends ClientMCPServer {
       env: this.#options.env ?? getDefaultEnvironment(),
       ...(this.#options.cwd !== undefined ? { cwd: this.#options.cwd } : {}),
       stderr: this.#options.stderr ?? 'inherit',
+      // The SDK's own bound on an unread line (one message), set to ours.
+      maxBufferSize: this.maxResponseBytes ?? Number.MAX_SAFE_INTEGER,
     });
     return this.#transport;
+  }
+
+  /** The SDK closes the connection when a line outgrows its buffer: that is an answer past `maxResponseBytes`. */
+  protected override explainTransportErrors(errors: readonly Error[]): string {
+    const overflow = errors.some((error) => /ReadBuffer exceeded maximum size/.test(error.message));
+    return overflow && this.maxResponseBytes !== null ? `${tooLargeMessage(this.maxResponseBytes)}; the connection is closed` : super.explainTransportErrors(errors);
   }
 
   /** The process did not exit within `closeTimeoutMs`: it is killed. */

@@ -86,9 +86,13 @@ export async function streamableHttpServer(misbehaviour: Misbehaviour = {}): Pro
   return { url: `${origin}/mcp`, methods, close: closer(http) };
 }
 
-/** A legacy HTTP+SSE MCP server: the event stream at `/sse`, messages posted to `/messages`. */
-export async function sseServer(): Promise<MisbehavingServer> {
+/**
+ * A legacy HTTP+SSE MCP server: the event stream at `/sse`, messages posted to `/messages`
+ * (`dropSlowCallAfterMs` destroys the event stream's socket, which carries every answer).
+ */
+export async function sseServer(misbehaviour: Pick<Misbehaviour, 'dropSlowCallAfterMs'> = {}): Promise<MisbehavingServer> {
   const transports = new Map<string, SSEServerTransport>();
+  const streams = new Map<string, ServerResponse>();
   const methods: string[] = [];
   const { http, origin } = await listen(async (req, res) => {
     methods.push(req.method ?? '');
@@ -96,12 +100,19 @@ export async function sseServer(): Promise<MisbehavingServer> {
     if (req.method === 'GET' && url.pathname === '/sse') {
       const transport = new SSEServerTransport('/messages', res);
       transports.set(transport.sessionId, transport);
+      streams.set(transport.sessionId, res);
       await mcpServer().connect(transport);
       return;
     }
-    const transport = transports.get(url.searchParams.get('sessionId') ?? '');
+    const sessionId = url.searchParams.get('sessionId') ?? '';
+    const transport = transports.get(sessionId);
     if (!transport) return void res.writeHead(404).end();
-    await transport.handlePostMessage(req, res, await readJson(req));
+    const body = await readJson(req);
+    const call = body as { method?: string; params?: { name?: string } } | undefined;
+    if (misbehaviour.dropSlowCallAfterMs !== undefined && call?.method === 'tools/call' && call.params?.name === 'slow') {
+      setTimeout(() => streams.get(sessionId)?.socket?.destroy(), misbehaviour.dropSlowCallAfterMs);
+    }
+    await transport.handlePostMessage(req, res, body);
   });
   return { url: `${origin}/sse`, methods, close: closer(http) };
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, Runner } from '@baton/core';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { MCPServerSSE, MCPServerStreamableHttp, type MCPServerOptions } from '../src/index.js';
+import { join } from 'node:path';
+import { MCPServerSSE, MCPServerStdio, MCPServerStreamableHttp, type MCPServerOptions } from '../src/index.js';
 import { sseServer, streamableHttpServer, type Misbehaviour, type MisbehavingServer } from './misbehavingHttp.js';
 
 // MCP servers are untrusted: one that never ends its session, dies mid-call or answers with a
@@ -86,6 +87,20 @@ describe('an HTTP MCP server whose connection dies mid-call', () => {
   });
 });
 
+describe('a legacy SSE MCP server whose event stream dies mid-call', () => {
+  it('fails the pending call at once and leaves the server disconnected', async () => {
+    const server = await sseServer({ dropSlowCallAfterMs: 100 });
+    started.push(server);
+    const mcp = new MCPServerSSE({ name: 'untrusted-sse', url: server.url });
+    clients.push(mcp);
+    await mcp.connect();
+    const { ms, outcome } = await elapsed(mcp.callTool('slow', {}));
+    expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/event stream (broke|closed)/);
+    expect(ms).toBeLessThan(3_000);
+    expect(mcp.connected).toBe(false);
+  });
+});
+
 describe('an MCP server answering with a flood', () => {
   const tooLarge = /larger than maxResponseBytes \(100000 bytes\)/;
 
@@ -110,6 +125,15 @@ describe('an MCP server answering with a flood', () => {
     const { ms, outcome } = await elapsed(mcp.callTool('big', { bytes: 200_000 }));
     expect(String((outcome as PromiseRejectedResult).reason)).toMatch(tooLarge);
     expect(ms).toBeLessThan(3_000);
+    expect(mcp.connected).toBe(false);
+  });
+
+  it('over stdio: the call fails past maxResponseBytes and the connection is closed', async () => {
+    const mcp = new MCPServerStdio({ name: 'raw', command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'rawServer.mjs')], maxResponseBytes: 100_000 });
+    clients.push(mcp);
+    await mcp.connect();
+    await expect(mcp.callTool('big', { bytes: 90_000 })).resolves.toHaveLength(1);
+    await expect(mcp.callTool('big', { bytes: 200_000 })).rejects.toThrow(tooLarge);
     expect(mcp.connected).toBe(false);
   });
 

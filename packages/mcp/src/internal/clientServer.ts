@@ -39,9 +39,9 @@ export interface MCPServerOptions {
    */
   closeTimeoutMs?: number;
   /**
-   * The largest answer read from an HTTP server, in bytes (a JSON body, or one event of a stream):
-   * past it the call fails with an error saying so, and nothing more is read. `null` lifts the
-   * limit. Defaults to 32 MiB.
+   * The largest answer read from the server, in bytes (over HTTP a JSON body or one event of a
+   * stream, over stdio one line): past it the call fails with an error saying so, and nothing more
+   * of it is read. `null` lifts the limit. Defaults to 32 MiB.
    */
   maxResponseBytes?: number | null;
   /** Pages one `listTools()` may read (a server that keeps returning cursors is an error past it). Defaults to 64. */
@@ -132,6 +132,11 @@ export abstract class ClientMCPServer implements MCPServer {
     return Promise.resolve();
   }
 
+  /** Why the connection closed, from the last errors its transport reported (oldest first). */
+  protected explainTransportErrors(errors: readonly Error[]): string {
+    return `the connection closed after an error: ${errors.at(-1)!.message}`;
+  }
+
   /** Called when closing took longer than `closeTimeoutMs`: make sure nothing of the connection lingers. */
   protected abandon(_transport: Transport): void {}
 
@@ -152,9 +157,16 @@ export abstract class ClientMCPServer implements MCPServer {
     let transport: Transport | undefined;
     try {
       transport = await this.createTransport(this.#connectionFor(client, () => transport));
-      // Fails pending requests when the server goes away; the server is then disconnected.
+      // Fails pending requests when the server goes away; the server is then disconnected. An error
+      // the transport reported just before is why (the SDK's own message only says it closed).
+      const errors: Error[] = [];
+      client.onerror = (error) => {
+        if (errors.push(error) > 8) errors.shift();
+      };
       client.onclose = () => {
-        if (this.#client === client) this.#forget();
+        if (this.#client !== client) return;
+        if (errors.length > 0 && !this.#lost.has(client)) this.#lost.set(client, this.explainTransportErrors(errors));
+        this.#forget();
       };
       await client.connect(transport, this.#sessionOptions());
     } catch (error) {

@@ -53,7 +53,8 @@ export function guardFetch(base: FetchLike, options: FetchGuardOptions, events: 
   };
 }
 
-function tooLargeMessage(limit: number): string {
+/** What an answer past `maxResponseBytes` fails with, on every transport. */
+export function tooLargeMessage(limit: number): string {
   return `the server's answer is larger than maxResponseBytes (${limit} bytes); raise \`maxResponseBytes\` if answers this large are expected`;
 }
 
