@@ -1,4 +1,4 @@
-import type { AgentOutputItem, Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
+import { Usage, type AgentOutputItem, type Model, type ModelRequest, type ModelResponse, type ModelRetryAdvice, type ModelRetryAdviceRequest, type ModelStreamEvent } from '@baton/types';
 import type { AiSdkModelOptions } from './aisdkModelOptions.js';
 import type { AiSdkLanguageModel, AiSdkSpecificationVersion } from './languageModel.js';
 import { callOptionsOf } from './internal/callOptions.js';
@@ -9,8 +9,9 @@ import type { CallOptions } from './internal/promptTypes.js';
 import { responseOf } from './internal/response.js';
 import { aiSdkRetryAdvice } from './internal/retryAdvice.js';
 import { transformOutputText } from './internal/outputText.js';
+import { snapshotUsage, usageOf } from './internal/usage.js';
 import { checkLanguageModel, specOf } from './internal/specVersion.js';
-import { expectsObjectInput, resolveTools, type ResolvedTools } from './internal/toolNames.js';
+import { expectsObjectInput, resolveTools, toolDataLoggable, type ResolvedTools } from './internal/toolNames.js';
 import { streamEvents } from './internal/streamParts.js';
 import { abortedError, toProviderError } from './internal/toProviderError.js';
 
@@ -82,8 +83,12 @@ export class AiSdkModel implements Model {
       } catch (error) {
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
+      const rawUsage = request.modelSettings?.preserveRawUsage === true ? snapshotUsage(result.usage) : undefined;
       const response = responseOf(result, this.#model);
       await this.#finishOutput(response.output, request, tools, false);
+      // Usage is read once the response is final (from the snapshot taken on arrival when it is preserved).
+      response.usage = new Usage(usageOf(rawUsage ?? result.usage));
+      if (rawUsage !== undefined) response.rawUsage = rawUsage;
       return response;
     } finally {
       scope.dispose();
@@ -103,7 +108,8 @@ export class AiSdkModel implements Model {
         scope.abort();
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
-      for await (const event of streamEvents(opened.stream, { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers) })) {
+      const context = { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers), preserveRawUsage: request.modelSettings?.preserveRawUsage };
+      for await (const event of streamEvents(opened.stream, context)) {
         if (event.type === 'response_done') await this.#finishOutput(event.response.output, request, tools, true);
         yield event;
       }
@@ -119,13 +125,24 @@ export class AiSdkModel implements Model {
   /** The last touches on a response's items: an empty tool input means `{}` for tools that take an object, then `transformOutputText`. */
   async #finishOutput(output: AgentOutputItem[], request: ModelRequest, tools: ResolvedTools, stream: boolean): Promise<void> {
     for (const item of output) {
-      if (item.type === 'function_call' && item.arguments.trim() === '' && expectsObjectInput(tools.byName.get(item.name))) item.arguments = '{}';
+      if (item.type !== 'function_call') continue;
+      const requested = tools.byName.get(item.name);
+      if (requested === undefined) warnUnknownTool(item.name);
+      if (item.arguments.trim() === '' && expectsObjectInput(requested)) item.arguments = '{}';
+      // A namespaced tool's call names the tool and its namespace apart, as the run loop dispatches it.
+      const namespace = requested?.kind === 'tool' ? (requested.tool as { namespace?: unknown }).namespace : undefined;
+      if (requested?.kind === 'tool' && typeof namespace === 'string' && namespace !== '') Object.assign(item, { name: requested.tool.name, namespace });
     }
     const transform = this.#options.transformOutputText;
     if (transform === undefined) return;
     const context = { request, provider: this.#model.provider, modelId: this.#model.modelId, specificationVersion: this.#spec, stream };
     await transformOutputText(output, (text) => transform(text, context));
   }
+}
+
+/** A call of a tool the request did not offer: the run loop will answer it; the log says so (the name only when tool data may be logged). */
+function warnUnknownTool(name: string): void {
+  console.warn(toolDataLoggable({ andModelData: true }) ? `Received tool call for unknown tool '${name}'.` : 'Received tool call for an unknown tool. Tool name is redacted.');
 }
 
 /**

@@ -4,6 +4,15 @@
  */
 export { aisdk, AiSdkModel } from './aisdk.js';
 export type { AiSdkModelOptions, AiSdkOutputTextTransform, AiSdkOutputTextTransformContext } from './aisdkModelOptions.js';
+export {
+  getResponseFormat,
+  itemsToLanguageV2Messages,
+  parseArguments,
+  toolChoiceToLanguageV2Format,
+  toolToLanguageV2Tool,
+  type AiSdkModelIdentity,
+  type AiSdkPromptMessage,
+} from './conversion.js';
 export { aisdkProvider, AiSdkModelProvider, type AiSdkModelProviderOptions, type AiSdkProviderSource } from './aisdkProvider.js';
 export { aisdkProviderTool, AI_SDK_PROVIDER_TOOL_KEY, type AiSdkProviderToolDefinition } from './aisdkProviderTool.js';
 export {

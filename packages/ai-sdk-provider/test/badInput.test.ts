@@ -99,7 +99,7 @@ describe('aisdkProvider()', () => {
   it('is a UserError for something that is not a provider, a resolver that returns no model, or no name', () => {
     expect(userErrorOf(() => aisdkProvider('anthropic' as never)).message).toMatch(/expects an AI SDK provider.*received a value of typeof 'string'/);
     expect(userErrorOf(() => aisdkProvider(() => ({ specificationVersion: 'v1' }) as never).getModel('x')).message).toMatch(
-      /the language model for 'x': Unsupported AI SDK specificationVersion: v1/,
+      /Unsupported AI SDK specificationVersion: v1\. Only v2, v3, and v4 are supported\. \(aisdkProvider\(\): the language model for 'x' received it/,
     );
     expect(userErrorOf(() => aisdkProvider(() => v4Model([])).getModel()).message).toMatch(/no model name was given/);
   });

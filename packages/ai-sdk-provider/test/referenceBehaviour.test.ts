@@ -139,3 +139,52 @@ describe('request details the reference pins', () => {
     warn.mockRestore();
   });
 });
+
+describe('response details the reference pins', () => {
+  it('a tool call sent again replaces the first in place and does not split the text around it', async () => {
+    const parts = [
+      { type: 'tool-call' as const, toolCallId: 'c1', toolName: 'lookup', input: '{"v":1}' },
+      { type: 'text-delta' as const, id: 't1', delta: 'Hello ' },
+      { type: 'tool-call' as const, toolCallId: 'c1', toolName: 'lookup', input: '{"v":2}' },
+      { type: 'text-delta' as const, id: 't2', delta: 'world' },
+      { type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: 'stop' }, usage: usage(1, 1) },
+    ];
+    const events = await collect(aisdk(v4Model([stream(parts)])).getStreamedResponse(request()));
+    expect(events.at(-1)).toMatchObject({
+      type: 'response_done',
+      response: { output: [{ type: 'function_call', callId: 'c1', arguments: '{"v":2}' }, { type: 'message', id: 't1', content: [{ text: 'Hello world' }] }] },
+    });
+  });
+
+  it('preserveRawUsage returns the usage object as sent, read when it arrived', async () => {
+    const parts = [{ type: 'finish' as const, finishReason: { unified: 'stop' as const, raw: 'stop' }, usage: usage(5, 8, { cacheRead: 1 }) }];
+    const events = await collect(
+      (async function* () {
+        for await (const event of aisdk(v4Model([stream(parts)])).getStreamedResponse(request({ modelSettings: { preserveRawUsage: true } }))) {
+          // A consumer that changes the part it was given does not change the response.
+          if (event.type === 'model' && (event.event as { type: string }).type === 'finish') (event.event as { usage: { inputTokens: { cacheRead: number } } }).usage.inputTokens.cacheRead = 99;
+          yield event;
+        }
+      })(),
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'response_done', response: { usage: { inputTokens: 5, inputTokensDetails: { cached_tokens: 1 } }, rawUsage: { inputTokens: { total: 5, cacheRead: 1 } } } });
+    const generated = await aisdk(v4Model([v4Generate([], { usage: usage(2, 3) })])).getResponse(request({ modelSettings: { preserveRawUsage: true } }));
+    expect(generated.rawUsage).toMatchObject({ inputTokens: { total: 2 }, outputTokens: { total: 3 } });
+  });
+
+  it('a call of a tool the request did not offer is logged without its name; a namespaced call names its namespace apart', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const model = v4Model([
+      v4Generate([
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'mystery', input: '{}' },
+        { type: 'tool-call', toolCallId: 'c2', toolName: 'crm.lookup', input: '' },
+      ]),
+    ]);
+    const lookup = { type: 'function' as const, name: 'lookup', namespace: 'crm', description: 'd', parameters: { type: 'object' as const, properties: {}, required: [], additionalProperties: false }, strict: true };
+    const response = await aisdk(model).getResponse(request({ tools: [lookup] }));
+    expect(warn).toHaveBeenCalledWith('Received tool call for an unknown tool. Tool name is redacted.');
+    expect(response.output[1]).toMatchObject({ type: 'function_call', name: 'lookup', namespace: 'crm', arguments: '{}' });
+    expect(model.calls[0]?.tools).toMatchObject([{ name: 'crm.lookup' }]);
+    warn.mockRestore();
+  });
+});

@@ -33,7 +33,7 @@ describe('streaming', () => {
     expect(doneOf(events)).toEqual({
       id: 'resp_1',
       requestId: 'req_s1',
-      usage: { requests: 1, inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+      usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
       output: [{ type: 'message', id: 't0', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hello' }], providerData: { model: 'fake.chat:fake-model', responseId: 'resp_1' } }],
       providerData: { model: 'fake.chat:fake-model', finishReason: 'stop', rawFinishReason: 'stop', modelId: 'fake-model' },
     });
@@ -74,8 +74,8 @@ describe('streaming', () => {
         ),
       ]),
     ).getResponse(request());
-    // The same items; a streamed message also carries the id of its first text part.
-    expect(streamed.output).toEqual(generated.output.map((item) => (item.type === 'message' ? { ...item, id: 't0' } : item)));
+    // The same items; streamed messages and reasoning also carry the id of their (first) part.
+    expect(streamed.output).toEqual(generated.output.map((item) => (item.type === 'message' ? { ...item, id: 't0' } : item.type === 'reasoning' ? { ...item, id: 'r0' } : item)));
     expect(streamed.output.map((item) => item.type)).toEqual(['reasoning', 'message', 'function_call', 'function_call']);
   });
 

@@ -64,7 +64,7 @@ function withCacheRetention(providerOptions: SharedV4ProviderOptions | undefined
   if (retention === undefined || context.model.provider !== 'openai.responses') return providerOptions;
   if (context.spec === 'v2') {
     throw new UserError(
-      'AI SDK prompt cache retention requires specificationVersion v3 or v4; v2 models do not support this option (modelSettings.promptCacheRetention on an AI SDK 5 OpenAI Responses model: upgrade @ai-sdk/openai or remove the setting).',
+      'AI SDK prompt cache retention requires specificationVersion v3 or v4; v2 models do not support this option. (modelSettings.promptCacheRetention on an AI SDK 5 OpenAI Responses model: upgrade @ai-sdk/openai or remove the setting.)',
     );
   }
   if (providerOptions !== undefined && !isPlainObject(providerOptions)) return providerOptions;

@@ -10,7 +10,7 @@ type Meta = SharedV4ProviderMetadata | undefined;
 /** One piece of model output, the same whether it came whole (`doGenerate`) or assembled from stream parts. */
 export type Block =
   | { kind: 'text'; text: string; id?: string | undefined; metadata?: Meta; citations?: unknown[] | undefined }
-  | { kind: 'reasoning'; text: string; metadata?: Meta }
+  | { kind: 'reasoning'; text: string; id?: string | undefined; metadata?: Meta }
   | { kind: 'tool-call'; toolCallId: string; toolName: string; input: string; providerExecuted?: boolean | undefined; metadata?: Meta }
   | { kind: 'tool-result'; toolCallId: string; toolName: string; result: unknown; isError?: boolean | undefined; metadata?: Meta }
   | { kind: 'stored'; content: StoredContent; metadata?: Meta }
@@ -109,7 +109,13 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
         // Empty reasoning (no text, no signature) is no output and does not split the text around it.
         if (block.text === '' && block.metadata === undefined) break;
         message = undefined;
-        output.push({ type: 'reasoning', content: [{ type: 'input_text', text: block.text }], rawContent: [{ type: 'reasoning_text', text: block.text }], providerData: stamp(block.metadata) });
+        output.push({
+          type: 'reasoning',
+          ...(block.id === undefined ? {} : { id: block.id }),
+          content: [{ type: 'input_text', text: block.text }],
+          rawContent: [{ type: 'reasoning_text', text: block.text }],
+          providerData: stamp(block.metadata),
+        });
         break;
       case 'tool-call':
         message = undefined;

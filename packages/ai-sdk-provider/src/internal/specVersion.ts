@@ -2,7 +2,7 @@ import { UserError } from '@baton/types';
 import type { AiSdkLanguageModel, AiSdkSpecificationVersion } from '../languageModel.js';
 import { isRecord } from './json.js';
 
-const SUPPORTED_TEXT = 'Only v2, v3, and v4 are supported (AI SDK 5, 6 and 7 provider packages)';
+const SUPPORTED_TEXT = 'Only v2, v3, and v4 are supported.';
 
 /**
  * The specification a model speaks, normalised: `v2`, `v3` or `v4` (a `v3` / `v4` with a suffix
@@ -34,7 +34,7 @@ export function checkLanguageModel(value: unknown, where: string): AiSdkLanguage
   const provider = typeof model.provider === 'string' ? ` from provider '${model.provider}'` : '';
   const spec = specOf(model);
   if (spec === undefined) {
-    throw new UserError(`${where}: Unsupported AI SDK specificationVersion: ${String(model.specificationVersion)}. ${SUPPORTED_TEXT}; received it${provider}.`);
+    throw new UserError(`Unsupported AI SDK specificationVersion: ${String(model.specificationVersion)}. ${SUPPORTED_TEXT} (${where} received it${provider}; AI SDK 5, 6 and 7 provider packages speak v2, v3 and v4.)`);
   }
   if (typeof model.doGenerate !== 'function' && typeof model.doStream !== 'function') {
     const hint = typeof model.getResponse === 'function' ? ' (it looks like a Baton Model already: give it to the agent as it is)' : '';

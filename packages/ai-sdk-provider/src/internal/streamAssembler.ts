@@ -28,6 +28,7 @@ export class StreamAssembler {
   readonly #text = new Map<string, TextBlock>();
   readonly #reasoning = new Map<string, ReasoningBlock>();
   readonly #toolInputs = new Map<string, ToolInput>();
+  readonly #toolCalls = new Map<string, ToolCallBlock>();
   responseId: string | undefined;
   modelId: string | undefined;
   timestamp: Date | undefined;
@@ -65,17 +66,17 @@ export class StreamAssembler {
         return undefined;
       }
       case 'reasoning-start':
-        this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '', metadata: part.providerMetadata });
+        this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '', ...reasoningId(part.id), metadata: part.providerMetadata });
         return undefined;
       case 'reasoning-delta': {
-        const block = this.#reasoning.get(part.id) ?? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' });
+        const block = this.#reasoning.get(part.id) ?? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '', ...reasoningId(part.id) });
         block.text += part.delta;
         block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
         if (block.text !== '' || block.metadata !== undefined) this.#endTextRun();
         return undefined;
       }
       case 'reasoning-end': {
-        const block = this.#reasoning.get(part.id) ?? (part.providerMetadata ? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '' }) : undefined);
+        const block = this.#reasoning.get(part.id) ?? (part.providerMetadata ? this.#open(this.#reasoning, part.id, { kind: 'reasoning', text: '', ...reasoningId(part.id) }) : undefined);
         if (block !== undefined) block.metadata = mergeMetadata(block.metadata, part.providerMetadata);
         if (block !== undefined && (block.text !== '' || block.metadata !== undefined)) this.#endTextRun();
         this.#reasoning.delete(part.id);
@@ -100,10 +101,18 @@ export class StreamAssembler {
         return undefined;
       }
       case 'tool-call': {
-        this.#endTextRun();
         const entry = this.#toolInputs.get(part.toolCallId);
+        const earlier = this.#toolCalls.get(part.toolCallId);
+        if (entry === undefined && earlier !== undefined) {
+          // The same call sent again replaces the earlier one in place (it does not split the text around it).
+          Object.assign(earlier, blockOf(part));
+          return undefined;
+        }
+        this.#endTextRun();
         if (entry === undefined) {
-          this.#blocks.push(blockOf(part));
+          const block = blockOf(part) as ToolCallBlock;
+          this.#toolCalls.set(part.toolCallId, block);
+          this.#blocks.push(block);
           return undefined;
         }
         entry.final = true;
@@ -155,4 +164,9 @@ export class StreamAssembler {
     open.set(id, block);
     return block;
   }
+}
+
+/** A stream's reasoning part id, kept on the reasoning item (a missing id reads as the reference's `'default'`, which is no id). */
+function reasoningId(id: string | undefined): { id?: string } {
+  return id === undefined || id === 'default' ? {} : { id };
 }

@@ -7,7 +7,8 @@ import { modelIdentifier, type ModelIdentity } from './providerData.js';
 import { finishOf, responseProviderData } from './response.js';
 import { StreamAssembler, type StreamPart } from './streamAssembler.js';
 import { abortedError, label, streamErrorPart, toProviderError } from './toProviderError.js';
-import { usageOf } from './usage.js';
+import { snapshotUsage, usageOf } from './usage.js';
+import { isRecord } from './json.js';
 
 export interface StreamContext {
   readonly model: ModelIdentity;
@@ -15,6 +16,8 @@ export interface StreamContext {
   /** The model request's signal. */
   readonly signal: AbortSignal | undefined;
   readonly requestId: string | undefined;
+  /** `modelSettings.preserveRawUsage`: the finish part's usage object goes on the response as `rawUsage`. */
+  readonly preserveRawUsage?: boolean | undefined;
 }
 
 const RAW: ProviderData = { rawModelEventSource: AISDK_RAW_MODEL_EVENT_SOURCE };
@@ -34,6 +37,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
   const failure = { model: context.model, phase: 'stream' as const, signal: context.signal, requestId: context.requestId };
   let started = false;
   let drained = false;
+  let finishUsage: unknown;
   try {
     while (true) {
       let next: ReadableStreamReadResult<StreamPart>;
@@ -44,6 +48,8 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
       }
       if (next.done) break;
       const part = next.value;
+      // Read before the part is handed to the consumer, who may change it.
+      if (part.type === 'finish') finishUsage = snapshotUsage(part.usage) ?? part.usage;
       if (!started) {
         started = true;
         yield { type: 'response_started', providerData: { model: modelIdentifier(context.model) } };
@@ -86,7 +92,8 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
     type: 'response_done',
     response: {
       id: responseId ?? `aisdk_${globalThis.crypto.randomUUID().replace(/-/g, '')}`,
-      usage: usageOf(finishPart?.usage),
+      // Plain usage numbers (the run counts the request), as the reference's stream reports them.
+      usage: withoutRequests(usageOf(finishUsage)),
       output,
       providerData: responseProviderData(context.model, {
         finish,
@@ -99,5 +106,11 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
     },
   };
   if (context.requestId !== undefined) done.response.requestId = context.requestId;
+  if (context.preserveRawUsage === true && isRecord(finishUsage)) done.response.rawUsage = finishUsage;
   yield done;
+}
+
+function withoutRequests(usage: ReturnType<typeof usageOf>): ReturnType<typeof usageOf> {
+  const { requests: _requests, ...rest } = usage;
+  return rest;
 }

@@ -111,12 +111,16 @@ function isStructured(entry: RequestedTool): boolean {
   return (typeof tool.namespace === 'string' && tool.namespace !== '') || tool.deferLoading === true;
 }
 
-/** Tool names may be logged only when `OPENAI_AGENTS_DONT_LOG_TOOL_DATA` is `false` / `0` (the SDK's logging default). */
-export function toolDataLoggable(): boolean {
-  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.OPENAI_AGENTS_DONT_LOG_TOOL_DATA;
-  return value === 'false' || value === '0';
+/**
+ * Tool names may be logged only when `OPENAI_AGENTS_DONT_LOG_TOOL_DATA` is `false` / `0` (and, for
+ * names the model sent, `OPENAI_AGENTS_DONT_LOG_MODEL_DATA` too); the SDK's logging default keeps them out.
+ */
+export function toolDataLoggable(options: { andModelData?: boolean } = {}): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const allows = (value: string | undefined) => value === 'false' || value === '0';
+  return allows(env?.OPENAI_AGENTS_DONT_LOG_TOOL_DATA) && (options.andModelData !== true || allows(env?.OPENAI_AGENTS_DONT_LOG_MODEL_DATA));
 }
 
 function defaultWarn(message: string): void {
-  console.warn(`[openai-agents:extensions:ai-sdk] ${message}`);
+  console.warn(message);
 }

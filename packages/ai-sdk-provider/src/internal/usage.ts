@@ -37,3 +37,13 @@ function details(values: Record<string, unknown>): Record<string, number> | unde
   for (const [key, value] of Object.entries(values)) if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
   return Object.keys(out).length > 0 ? out : undefined;
 }
+
+/** A detached, JSON-safe copy of a usage object as the provider sent it (`undefined` when it cannot be copied). */
+export function snapshotUsage(usage: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(usage)) return undefined;
+  try {
+    return JSON.parse(JSON.stringify(usage)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
