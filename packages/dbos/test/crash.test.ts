@@ -16,7 +16,7 @@ let db: pg.Pool;
 let client: DurableRunsClient;
 const workers = new Map<string, WorkerProcess>();
 
-async function start(executorId: string, version = 'v1', extra: { RENAME_REFUND?: string } = {}): Promise<WorkerProcess> {
+async function start(executorId: string, version = 'v1', extra: { RENAME_REFUND?: string; RENAME_LOOKUP?: string } = {}): Promise<WorkerProcess> {
   const worker = await startWorker({ DATABASE_URL: databaseUrl, EXECUTOR_ID: executorId, APP_VERSION: version, ANSWER_DELAY_MS: '1500', ...extra });
   workers.set(executorId, worker);
   return worker;
@@ -150,6 +150,25 @@ describe('durable runs on worker processes', () => {
     expect((await client.result('after-rename', { timeoutMs: 60_000 })).state).toBe('completed');
     await renamed.stop();
     workers.delete('w-renamed');
+    for (const id of ids) await start(id);
+  });
+
+  it('a run in flight whose agent graph changed under the same version fails with a resumability report, before any step runs on the new graph', async () => {
+    const runId = 'inflight-renamed-1';
+    await client.startRun('support', `Where is my order? [run:${runId}]`, { runId, applicationVersion: 'v1' });
+    await committed(runId, 'tool:call_lookup_order');
+    // Every worker dies with the answer in flight; a worker whose lookup tool was renamed takes the run over.
+    const ids = [...workers.keys()];
+    await Promise.all(ids.map((id) => workers.get(id)!.kill()));
+    const ranBefore = (await effects(runId)).length;
+    const renamed = await start('w-lookup-renamed', 'v1', { RENAME_LOOKUP: '1' });
+    const failed = await client.result(runId, { timeoutMs: 60_000 });
+    expect(failed).toMatchObject({ state: 'failed', executorId: 'w-lookup-renamed', error: { name: 'ResumabilityError', report: { ok: false } } });
+    expect(failed.error?.message).toContain('Agent "Support" has no tool "lookup_order" any more');
+    expect(failed.error?.message).not.toContain('deterministic');
+    expect((await effects(runId)).length).toBe(ranBefore); // nothing ran on the new graph: no model call, no tool
+    await renamed.stop();
+    workers.delete('w-lookup-renamed');
     for (const id of ids) await start(id);
   });
 

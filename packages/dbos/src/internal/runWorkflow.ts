@@ -4,6 +4,7 @@ import { Runner, RunState, RunContext, type Agent, type RunConfig, type RunToolA
 import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
 import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
+import { agentGraphOf, graphIssues, graphReport } from './agentGraph.js';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
 import { clearEarlierIncarnations, writeRunEvent } from './runEvents.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
@@ -42,6 +43,16 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   await clearEarlierIncarnations(env.events, runId, incarnation);
   const agent = env.agents.get(input.agent);
   if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
+
+  // The graph this workflow first ran on is its first step: a replay (a worker took the run over)
+  // gets the recorded one back, and a graph that lost something the run may rely on (an agent, a
+  // tool, a handoff renamed under the same version) fails here, before any step runs on it.
+  const current = agentGraphOf(agent);
+  const recorded = await inWorkflow(() => DBOS.runStep(async () => current, { name: `r${revision}:graph` }));
+  const lost = graphIssues(recorded, current);
+  if (lost.length > 0) {
+    return failed('ResumabilityError', `Run ${runId} cannot continue on this worker's agent graph, which changed since the run started: ${lost.map((issue) => issue.message).join('; ')}`, graphReport(lost));
+  }
 
   let start: string | AgentInputItem[] | RunState<any, any>;
   if (input.start.kind === 'resume') {

@@ -15,7 +15,7 @@ const packageDir = join(import.meta.dirname, '..', '..');
 const script = join(import.meta.dirname, '..', 'fixtures', 'workerProcess.ts');
 
 /** Starts a worker process and resolves once it serves the queue. */
-export async function startWorker(env: { DATABASE_URL: string; EXECUTOR_ID: string; APP_VERSION: string; ANSWER_DELAY_MS?: string; RENAME_REFUND?: string }): Promise<WorkerProcess> {
+export async function startWorker(env: { DATABASE_URL: string; EXECUTOR_ID: string; APP_VERSION: string; ANSWER_DELAY_MS?: string; RENAME_REFUND?: string; RENAME_LOOKUP?: string }): Promise<WorkerProcess> {
   const worker = startScriptProcess({ script, cwd: packageDir, env });
   await worker.waitForLine(/^ready$/).catch(async (error: unknown) => {
     await worker.kill();
