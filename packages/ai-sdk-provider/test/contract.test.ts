@@ -1,4 +1,5 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAnthropic as createAnthropicV2 } from '@ai-sdk/anthropic-v2';
 import { createAnthropic as createAnthropicV3 } from '@ai-sdk/anthropic-v3';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -15,6 +16,7 @@ const objectArguments = { skip: ['malformed tool arguments/plain'] };
 
 describeModelContract('aisdk(@ai-sdk/anthropic, spec v4)', (server) => aisdk(createAnthropic({ ...key, baseURL: server.anthropicBaseURL })('claude-sonnet-4-5')), objectArguments);
 describeModelContract('aisdk(@ai-sdk/anthropic@3, spec v3)', (server) => aisdk(createAnthropicV3({ ...key, baseURL: server.anthropicBaseURL })('claude-sonnet-4-5')), objectArguments);
+describeModelContract('aisdk(@ai-sdk/anthropic@2, spec v2)', (server) => aisdk(createAnthropicV2({ ...key, baseURL: server.anthropicBaseURL })('claude-sonnet-4-5')), objectArguments);
 describeModelContract('aisdk(@ai-sdk/google, spec v4)', (server) => aisdk(createGoogleGenerativeAI({ ...key, baseURL: server.googleBaseURL })('gemini-2.5-flash')), objectArguments);
 // As a user would set it up for a server with structured outputs and streamed usage.
 describeModelContract('aisdk(@ai-sdk/openai-compatible, spec v4)', (server) =>
