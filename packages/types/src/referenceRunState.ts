@@ -1,4 +1,5 @@
 import { RunStateError } from './runStateError.js';
+import { checkReferenceVersionFeatures } from './referenceRunStateVersions.js';
 
 /**
  * Paused runs stored by `@openai/agents` (`state.toString()`, schema 1.x; 0.20.0 writes 1.22) are
@@ -12,14 +13,12 @@ export const NEWEST_REFERENCE_RUN_STATE_MINOR = 22;
 
 type Json = Record<string, unknown>;
 
-/**
- * A state written by the reference: a `1.x` schema version and the reference's own bookkeeping
- * (`toolUseTracker`, `lastModelResponse`), which Baton's format never has.
- */
+/** A state written by the reference: a `1.x` schema version (every one it ever wrote, from 1.0). */
 export function isReferenceRunState(value: unknown): value is Json {
   if (typeof value !== 'object' || value === null) return false;
   const json = value as Json;
-  return typeof json.$schemaVersion === 'string' && REFERENCE_VERSION.test(json.$schemaVersion) && ('toolUseTracker' in json || 'lastModelResponse' in json);
+  // Baton's own versions are whole numbers ('1', '2', ...): a `1.x` version is the reference's.
+  return typeof json.$schemaVersion === 'string' && REFERENCE_VERSION.test(json.$schemaVersion);
 }
 
 const ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
@@ -44,6 +43,7 @@ export function fromReferenceRunState(json: Json): Json {
       { foundVersion: json.$schemaVersion as string, supportedVersion: `1.${NEWEST_REFERENCE_RUN_STATE_MINOR}` },
     );
   }
+  checkReferenceVersionFeatures(json);
   if (json.sandbox !== undefined && json.sandbox !== null) throw unsupported('sandbox sessions', ['sandbox']);
   const context = (json.context ?? {}) as Json;
   const out: Json = {

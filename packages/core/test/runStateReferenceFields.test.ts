@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedModel, assistantMessage } from '@baton/testing';
+import { Agent, RunContext, RunState, UserError, run } from '../src/index.js';
+
+// The reference's underscore fields and helpers on RunState read and write the live state, and
+// every run-state schema version the reference wrote (1.0 to 1.22) is read.
+
+describe('RunState underscore fields', () => {
+  const agent = new Agent({ name: 'A', model: new ScriptedModel([]) });
+
+  it('write through to the state: turn, agent, items, responses', () => {
+    const state = new RunState(new RunContext(), 'hi', agent, 5);
+    const other = new Agent({ name: 'B' });
+    state._currentTurn = 2;
+    state._currentAgent = other;
+    state._generatedItems.push({ type: 'message_output_item', agent: other, rawItem: { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'x' }] } } as never);
+    expect(state.currentTurn).toBe(2);
+    expect(state.currentAgent).toBe(other);
+    expect(state.generatedItems).toHaveLength(1);
+    state._generatedItems = [];
+    expect(state.generatedItems).toHaveLength(0);
+  });
+
+  it('refuse a value of the wrong kind where it is set', () => {
+    const state = new RunState(new RunContext(), 'hi', agent, 5);
+    expect(() => (state._currentTurn = -1)).toThrow(UserError);
+    expect(() => (state._generatedItems = 'x' as never)).toThrow(/_generatedItems must be an array/);
+    expect(() => state.setReasoningItemIdPolicy('keep' as never)).toThrow(/'preserve' or 'omit'/);
+  });
+
+  it('clearTrace forgets the saved trace; pending agent-tool runs can be set and cleared', async () => {
+    const traced = new Agent({ name: 'T', model: new ScriptedModel([[assistantMessage('ok')]]) });
+    const result = await run(traced, 'go');
+    const state = result.state;
+    state.clearTrace();
+    expect(state._trace).toBeNull();
+    state.setPendingAgentToolRun('inner', 'c1', '{"x":1}');
+    expect(state.getPendingAgentToolRun('inner', 'c1')).toBe('{"x":1}');
+    state.clearPendingAgentToolRun('inner', 'c1');
+    expect(state.hasPendingAgentToolRun('inner', 'c1')).toBe(false);
+  });
+});
+
+describe('run states written by @openai/agents', () => {
+  const agent = new Agent({ name: 'HistoricalAgent', model: new ScriptedModel([]) });
+  const minimal = (version: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      $schemaVersion: version,
+      currentTurn: 0,
+      currentAgent: { name: 'HistoricalAgent' },
+      originalInput: 'hello',
+      modelResponses: [],
+      context: { usage: { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }, approvals: {}, context: { tenant: 't1' } },
+      maxTurns: 3,
+      inputGuardrailResults: [],
+      outputGuardrailResults: [],
+      generatedItems: [],
+      ...extra,
+    });
+
+  it.each(['1.0', '1.3', '1.8', '1.16', '1.22'])('schema %s restores, with or without the reference bookkeeping', async (version) => {
+    const state = await RunState.fromString(agent, minimal(version));
+    expect(state.currentAgent).toBe(agent);
+    expect(state.context.context).toEqual({ tenant: 't1' });
+    await expect(RunState.fromString(agent, minimal(version, { toolUseTracker: {} }))).resolves.toBeInstanceOf(RunState);
+  });
+
+  it.each([
+    ['1.7', { generatedItems: [{ type: 'tool_search_call_item', rawItem: { type: 'tool_search_call', id: 'x' }, agent: { name: 'HistoricalAgent' } }] }, 'does not support tool_search items'],
+    ['1.14', { sandbox: { sessionState: { version: 2 }, sessionsByAgent: {} } }, 'does not support sandbox session state version 2'],
+    ['1.16', { currentTurnDeferredSessionItemIndexes: [] }, 'does not support output guardrail session persistence state'],
+  ])('a %s state carrying what its version could not write is refused in the reference’s words', async (version, extra, message) => {
+    await expect(RunState.fromString(agent, minimal(version, extra))).rejects.toThrow(
+      `Run state schema version ${version} ${message}. Please reserialize the run state with schema 1.22.`,
+    );
+  });
+});
