@@ -35,7 +35,7 @@ export interface PostgresPool extends PostgresQueryable {
 }
 
 export interface PostgresRunStateStoreOptions {
-  /** Table names start with this (default `baton_`). */
+  /** Table names start with this (default `baton_`): letters, digits and `_`, at most 41 characters (PostgreSQL's identifier limit). */
   tablePrefix?: string;
   /** Where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
   clock?: WallClock;
