@@ -7,10 +7,12 @@ export type HostedMCPApprovalFunction<TContext = unknown> = (
   item: RunToolApprovalItem,
 ) => Promise<{ approve: boolean; reason?: string }> | { approve: boolean; reason?: string };
 
-/** Tools chosen by name, or the server's read-only tools. */
+/** Tools chosen by name, or the server's read-only tools (the API's `tool_names` / `read_only` are accepted too). */
 export interface HostedMCPApprovalFilter {
   toolNames?: string[];
   readOnly?: boolean;
+  tool_names?: string[];
+  read_only?: boolean;
 }
 
 export type HostedMCPRequireApproval = 'always' | 'never' | { always?: HostedMCPApprovalFilter; never?: HostedMCPApprovalFilter };
@@ -83,30 +85,53 @@ function allowedToolsFilter(allowed: HostedMCPToolOptions['allowedTools']): { to
 }
 
 type WireFilter = { tool_names?: string[]; read_only?: boolean };
+type WirePolicy = 'always' | 'never' | { always?: WireFilter; never?: WireFilter };
 
-function normalizeRequireApproval(value: HostedMCPRequireApproval | undefined, label: string): 'always' | 'never' | { always?: WireFilter; never?: WireFilter } {
-  const invalid = (message: string) => new UserError(`hostedMcpTool "${label}": invalid \`requireApproval\`: ${message}`);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The approval policy as the Responses API takes it (`tool_names`, `read_only`), checked as the
+ * reference checks it: both spellings of a filter's keys are accepted (not both at once), anything
+ * else is a `UserError` saying what is wrong, where.
+ */
+function normalizeRequireApproval(value: HostedMCPRequireApproval | undefined, label: string): WirePolicy {
+  const invalid = (message: string) => new UserError(`Invalid hosted MCP requireApproval: ${message} (hostedMcpTool "${label}")`);
   if (value === undefined || value === 'never') return 'never';
   if (value === 'always') return 'always';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(`expected 'always', 'never' or { always, never }, got ${JSON.stringify(value)}.`);
-  const out: { always?: WireFilter; never?: WireFilter } = {};
-  for (const [key, filter] of Object.entries(value)) {
-    if (key !== 'always' && key !== 'never') throw invalid(`unknown key "${key}".`);
-    if (filter === undefined) continue;
-    if (typeof filter !== 'object' || filter === null) throw invalid(`\`${key}\` must be { toolNames?, readOnly? }.`);
-    const wire: WireFilter = {};
-    if (filter.toolNames !== undefined) {
-      if (!Array.isArray(filter.toolNames) || filter.toolNames.some((n) => typeof n !== 'string' || n === '')) throw invalid(`\`${key}.toolNames\` must list non-empty tool names.`);
-      wire.tool_names = [...filter.toolNames];
-    }
-    if (filter.readOnly !== undefined) {
-      if (typeof filter.readOnly !== 'boolean') throw invalid(`\`${key}.readOnly\` must be a boolean.`);
-      wire.read_only = filter.readOnly;
-    }
-    if (wire.tool_names === undefined && wire.read_only === undefined) throw invalid(`\`${key}\` must name toolNames or readOnly.`);
-    out[key] = wire;
+  if (typeof value === 'string') throw invalid(`string value must be "always" or "never", got "${value}".`);
+  if (!isPlainObject(value)) throw invalid('value must be "always", "never", or an object with always/never filters.');
+  const keys = Object.keys(value);
+  if (keys.length === 0) throw invalid('object value must include at least one of always or never.');
+  const stray = keys.find((key) => key !== 'always' && key !== 'never');
+  if (stray !== undefined) throw invalid(`object value has unsupported key "${stray}".`);
+  const policy: { always?: WireFilter; never?: WireFilter } = {};
+  for (const key of ['always', 'never'] as const) {
+    if (value[key] !== undefined) policy[key] = wireFilter(value[key], key, invalid);
   }
-  const overlap = out.always?.tool_names?.find((name) => out.never?.tool_names?.includes(name));
-  if (overlap !== undefined) throw invalid(`tool "${overlap}" is both always and never approved.`);
-  return out;
+  const neverNames = new Set(policy.never?.tool_names ?? []);
+  const overlap = policy.always?.tool_names?.find((name) => neverNames.has(name));
+  if (overlap !== undefined) throw invalid(`tool "${overlap}" cannot be listed in both always and never.`);
+  return policy;
+}
+
+function wireFilter(filter: unknown, path: 'always' | 'never', invalid: (message: string) => UserError): WireFilter {
+  if (!isPlainObject(filter)) throw invalid(`${path} must be an object with toolNames or readOnly.`);
+  const stray = Object.keys(filter).find((key) => !['toolNames', 'tool_names', 'readOnly', 'read_only'].includes(key));
+  if (stray !== undefined) throw invalid(`${path} has unsupported key "${stray}".`);
+  if ('toolNames' in filter && 'tool_names' in filter) throw invalid(`${path} must not specify both toolNames and tool_names.`);
+  if ('readOnly' in filter && 'read_only' in filter) throw invalid(`${path} must not specify both readOnly and read_only.`);
+  const wire: WireFilter = {};
+  const names = filter.toolNames ?? filter.tool_names;
+  if (names !== undefined) {
+    if (!Array.isArray(names)) throw invalid(`${path}.toolNames must be an array.`);
+    if (names.some((name) => typeof name !== 'string' || name === '')) throw invalid(`${path}.toolNames must contain only non-empty strings.`);
+    wire.tool_names = [...(names as string[])];
+  }
+  const readOnly = filter.readOnly ?? filter.read_only;
+  if (readOnly !== undefined) {
+    if (typeof readOnly !== 'boolean') throw invalid(`${path}.readOnly must be a boolean.`);
+    wire.read_only = readOnly;
+  }
+  if (wire.tool_names === undefined && wire.read_only === undefined) throw invalid(`${path} must include toolNames or readOnly.`);
+  return wire;
 }
