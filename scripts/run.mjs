@@ -68,7 +68,12 @@ switch (task) {
     quietPnpm('building the benchmark', 'turbo', 'run', 'build', '--filter=@baton/bench...', '--output-logs=errors-only');
     pnpm('--filter', '@baton/bench', 'start', ...extra);
     break;
+  case 'docs':
+    quietPnpm('building the documentation site', 'turbo', 'run', 'build', '--filter=@baton/docs...', '--output-logs=errors-only');
+    console.error('[baton] the site is at http://localhost:4173/ (Ctrl-C stops it)');
+    pnpm('--filter', '@baton/docs', 'preview', ...extra);
+    break;
   default:
-    console.error(`usage: node scripts/run.mjs demo|test|bench`);
+    console.error(`usage: node scripts/run.mjs demo|test|bench|docs`);
     process.exit(2);
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,5 +103,24 @@ describe('the documentation site in headless Chromium', () => {
     expect(problems).toEqual([]);
     expect(failedRequests).toEqual([]);
     await page.close();
+  });
+
+  it('has an API page for every published package and every public subpath entry (./internal aside)', () => {
+    const packagesDir = join(here, '..', '..', '..', 'packages');
+    const missing: string[] = [];
+    for (const folder of readdirSync(packagesDir)) {
+      const manifest = JSON.parse(readFileSync(join(packagesDir, folder, 'package.json'), 'utf8')) as { name: string; private?: boolean; exports?: Record<string, unknown> };
+      if (manifest.private) continue;
+      // `./browser` is `./client` bundled for browsers: the same API, documented once.
+      const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => !['.', './package.json', './internal', './browser'].includes(key));
+      // The package's page is `<name>.html`, or `<name>/index.html` where it has subpages (entries, namespaces).
+      const main = [`${manifest.name}.html`, `${manifest.name}/index.html`];
+      if (!main.some((page) => existsSync(join(dist, 'api', page)))) missing.push(main.join(' or '));
+      for (const key of subpaths) {
+        const page = `${manifest.name}/${key.slice(2)}.html`;
+        if (!existsSync(join(dist, 'api', page))) missing.push(page);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
