@@ -4,6 +4,7 @@ import type { AgentInputItem } from '@baton/types';
 import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
 import { throughOutage } from './internal/outage.js';
+import { clientLogger, systemDatabaseUrl } from './internal/systemDatabase.js';
 import { RunEventListener } from './internal/runEventListener.js';
 import { deleteRunEvents, readRunEvents } from './internal/runEvents.js';
 import { latestRunWorkflow, runIncarnation, runWorkflows } from './internal/runLookup.js';
@@ -115,7 +116,7 @@ export class DurableRunsClient {
     }
     // DBOS's client retries an unreachable database without end; a CLI or a web handler would hang.
     await checkReachable(options.databaseUrl, options.connectTimeoutMs ?? 10_000);
-    const dbos = await DBOSClient.create({ systemDatabaseUrl: options.databaseUrl, applicationName: options.appName ?? DEFAULT_APP_NAME });
+    const dbos = await DBOSClient.create({ systemDatabaseUrl: systemDatabaseUrl(options.databaseUrl), applicationName: options.appName ?? DEFAULT_APP_NAME, logger: clientLogger });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
     return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new RunEventListener(options.databaseUrl));

@@ -6,6 +6,7 @@ import { DurableRunError } from './durableRunError.js';
 import { DEFAULT_APP_NAME, DEFAULT_QUEUE_NAME, DurableRunsClient, RUN_WORKFLOW_NAME, type StartRunOptions } from './durableRunsClient.js';
 import { ExecutorLock, executorLockKey } from './internal/executorLock.js';
 import { migrateOnce } from './internal/migrate.js';
+import { systemDatabaseUrl } from './internal/systemDatabase.js';
 import { recoverDeadExecutors } from './internal/recoverDeadExecutors.js';
 import { runWorkflow, type RunWorkflowEnv } from './internal/runWorkflow.js';
 import { expiryWorkflowId, runWorkflowId } from './internal/workflowIds.js';
@@ -103,7 +104,7 @@ export class DurableWorker {
       );
       DBOS.setConfig({
         name: appName,
-        systemDatabaseUrl: options.databaseUrl,
+        systemDatabaseUrl: systemDatabaseUrl(options.databaseUrl),
         applicationVersion: options.applicationVersion,
         executorID: options.executorId,
         runMigrations: false,

@@ -6,6 +6,10 @@ import { EFFECTS_TABLE, supportAgents } from './fixtures/supportAgents.js';
 
 // One worker in this process, on a real PostgreSQL: runs, approvals from a client, expiries, events,
 // and the errors a client gets for requests that make no sense.
+// Warnings the process gets while the worker and clients run (pg's deprecations among them).
+const warnings: string[] = [];
+process.on('warning', (warning) => warnings.push(`${warning.name}: ${warning.message}`));
+
 let postgres: PostgresServer;
 let db: pg.Pool;
 let worker: DurableWorker;
@@ -257,5 +261,9 @@ describe('a durable worker', () => {
     await other.close();
     await following; // ends, no error
     await client.dbosClient.cancelWorkflow(runId);
+  });
+
+  it('launching and serving print no pg deprecation warning (DBOS gets its session timeout as a connection option)', () => {
+    expect(warnings.filter((warning) => warning.includes('already executing a query'))).toEqual([]);
   });
 });
