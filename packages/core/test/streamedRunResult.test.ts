@@ -21,7 +21,8 @@ describe('a StreamedRunResult fed by hand', () => {
     result._addItem(delta('day'));
     result._done();
     const chunks: string[] = [];
-    for await (const chunk of result.toTextStream()) chunks.push(chunk);
+    const reader = result.toTextStream().getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
     await result.completed;
     expect(chunks.join('')).toBe('today');
     expect(result.error).toBeNull();

@@ -64,6 +64,12 @@ export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCa
 /** The output of a tool call; `output` is the tool's raw return value. */
 export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
   readonly type = 'tool_call_output_item' as const;
+  /**
+   * The error the tool threw when its error function answered the model instead (the model sees
+   * only that answer, never this). Set by the runner; not enumerable and not in `toJSON()`: it
+   * stays in this process.
+   */
+  declare readonly error?: unknown;
   constructor(
     rawItem: FunctionCallResultItem,
     agent: RegisteredAgent,

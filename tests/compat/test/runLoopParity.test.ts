@@ -100,4 +100,91 @@ describe('run-loop parity (issue 24)', () => {
     expect(both.baton).toEqual(both.reference);
     expect(both.baton.sameState).toBe(true);
   });
+
+  it.each(['merge', 'preferSerialized'] as const)(
+    'a nested agent tool resumed with contextStrategy %s sees the context it should after the live one changed',
+    async (strategy) => {
+      const both = await onBoth(async ({ sdk, testing }) => {
+        const seen: string[] = [];
+        const danger = sdk.tool({
+          name: 'danger',
+          description: 'd',
+          parameters: z.object({}),
+          needsApproval: async (runContext: { context: { tenant: string } }) => (seen.push(runContext.context.tenant), true),
+          execute: async () => 'done',
+        });
+        const inner = new sdk.Agent({ name: 'Inner', model: new testing.ScriptedModel([[testing.functionCall('danger', {}, { callId: 'd1' })], [testing.assistantMessage('ok')]]), tools: [danger] });
+        const tool = inner.asTool({ toolName: 'inner', toolDescription: 'inner', resumeState: { contextStrategy: strategy } } as never);
+        const model = new testing.ScriptedModel([[testing.functionCall('inner', { input: 'go' }, { callId: 'c1' })], [testing.assistantMessage('after')]]);
+        const agent = new sdk.Agent({ name: 'Main', model, tools: [tool] });
+        const context = { tenant: 'at-pause' };
+        const paused = await sdk.run(agent, 'go', { context });
+        context.tenant = 'changed-later';
+        for (const item of paused.interruptions) paused.state.approve(item);
+        await outcomeOf(sdk.run(agent, paused.state));
+        return seen;
+      });
+      expect(both.baton).toEqual(both.reference);
+      expect(both.baton.at(-1)).toBe(strategy === 'preferSerialized' ? 'at-pause' : 'changed-later');
+    },
+  );
+
+  it('stop_on_first_tool and stopAtToolNames give the tool’s value as the reference does, for every kind of value', async () => {
+    const values = [{ sum: 2 }, 3, [1, 2], 'text', null, true];
+    const behaviors = ['stop_on_first_tool', { stopAtToolNames: ['add'] }] as const;
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const rows: unknown[] = [];
+      for (const value of values) {
+        for (const toolUseBehavior of behaviors) {
+          for (const stream of [false, true]) {
+            const add = sdk.tool({ name: 'add', description: '', parameters: z.object({}), execute: async () => value as never });
+            const model = new testing.ScriptedModel([[testing.functionCall('add', {}, { callId: 'c1' })]]);
+            const agent = new sdk.Agent({ name: 'A', model, tools: [add], toolUseBehavior: toolUseBehavior as never });
+            let finalOutput: unknown;
+            if (stream) {
+              const result = await sdk.run(agent, 'go', { stream: true });
+              await finish(result);
+              finalOutput = result.finalOutput;
+            } else {
+              finalOutput = (await sdk.run(agent, 'go')).finalOutput;
+            }
+            rows.push({ value, toolUseBehavior, stream, finalOutput, kind: typeof finalOutput });
+          }
+        }
+      }
+      return rows;
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
+
+  it('a throwing tool answered with the default text: the model gets the same text; Baton also keeps the error on the item', async () => {
+    const boom = new Error('connection string postgres://admin:pw@db');
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const lookup = sdk.tool({
+        name: 'lookup',
+        description: '',
+        parameters: z.object({}),
+        execute: async () => {
+          throw boom;
+        },
+      });
+      const model = new testing.ScriptedModel([[testing.functionCall('lookup', {}, { callId: 'c1' })], [testing.assistantMessage('sorry')]]);
+      const result = await sdk.run(new sdk.Agent({ name: 'A', model, tools: [lookup] }), 'go');
+      const item = result.newItems.find((i) => i.type === 'tool_call_output_item') as { output: unknown; error?: unknown };
+      return {
+        toModel: JSON.stringify(model.calls[1]?.request.input).includes('An error occurred while running the tool'),
+        leaked: JSON.stringify(model.calls[1]?.request.input).includes('postgres://'),
+        output: item.output,
+        inJson: JSON.stringify(result.state.toJSON()).includes('postgres://'),
+        error: item.error,
+      };
+    });
+    const { error: referenceError, ...reference } = both.reference;
+    const { error: batonError, ...baton } = both.baton;
+    expect(baton).toEqual(reference);
+    expect(baton).toMatchObject({ toModel: true, leaked: false, inJson: false });
+    // The reference drops the error; Baton keeps it for the developer (issue 24, item 4).
+    expect(referenceError).toBeUndefined();
+    expect(batonError).toBe(boom);
+  });
 });

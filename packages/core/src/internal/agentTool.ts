@@ -172,9 +172,13 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         ? await resumedNestedState(details.resumeState, context, runContext)
         : await agentToolInput(name, input, schema, options.inputBuilder, options.includeInputSchema === true);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
+    // A nested run resumed with the context serialized at its pause keeps that context: handing
+    // the live one here would overwrite it.
+    const keepsSerializedContext = details.resumeState !== undefined && strategy === 'preferSerialized';
+    const { context: _given, ...otherRunOptions } = options.runOptions ?? {};
     const runOptions = {
-      ...options.runOptions,
-      context,
+      ...otherRunOptions,
+      ...(keepsSerializedContext ? {} : { context }),
       signal: details.signal,
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
     };

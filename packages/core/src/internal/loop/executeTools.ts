@@ -32,6 +32,7 @@ import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrail
 import { inLanes, step } from './steps.js';
 import { numberCodec, toolStepCodec, type ToolStepResult } from './stepCodecs.js';
 import { nestedStepRunner } from '../../stepRunner.js';
+import { getLogger } from '../../logger.js';
 import { agentToolSourceAgent } from '../agentToolSources.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
@@ -188,7 +189,7 @@ function runApprovedTool(
     const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
     if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
     if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
-    return yield* commitOutput(call, tool, result.output, agent, record, env);
+    return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
   });
 }
 
@@ -270,12 +271,25 @@ function invokeTool(
   );
   const result = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
   return result.pipe(
-    Effect.tap((done) =>
-      done.type === 'output' && done.handledError !== undefined
-        ? annotate(() => ({ 'baton.tool.error': done.handledError, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' }))
-        : Effect.void,
-    ),
+    Effect.tap((done) => {
+      if (done.type !== 'output' || done.handledError === undefined) return Effect.void;
+      const handled = done.handledError;
+      return annotate(() => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
+        Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
+      );
+    }),
   );
+}
+
+/**
+ * One line for a tool error the default error function answered: the model only learns that the
+ * tool failed, so without it the error would go unseen. The message is left out while tool data
+ * must be kept out of logs (the default); the error itself is on the tool output item.
+ */
+function logAnsweredToolError(toolName: string, callId: string, error: unknown): void {
+  const logger = getLogger('openai-agents:core');
+  const what = logger.dontLogToolData ? nameOf(error) : `${nameOf(error)}: ${messageOf(error)}`;
+  logger.warn(`Tool "${toolName}" (call ${callId}) threw ${what}; the model was told the tool failed, and the error is on the tool_call_output_item's \`error\`.`);
 }
 
 function invalidInput(
@@ -297,9 +311,12 @@ function commitOutput(
   agent: Agent<any, any>,
   _record: RunRecord,
   env: LoopEnv,
+  handledError?: unknown,
 ): Effect.Effect<ToolRunOutcome> {
   const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
   const item = new RunToolCallOutputItem(raw, agent, output);
+  // The error an error function answered for: the developer's, never sent to the model.
+  if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
   return annotate(() => ({ 'baton.tool.output': toSmartString(output) })).pipe(
     Effect.andThen(env.emit(itemEvent(item))),
     Effect.as({ type: 'output' as const, tool, output, item }),
