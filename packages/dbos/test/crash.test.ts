@@ -172,6 +172,34 @@ describe('durable runs on worker processes', () => {
     for (const id of ids) await start(id);
   });
 
+  it('one client follows 20 runs while a worker is killed and PostgreSQL restarts: each follower sees every event once, and ends', async () => {
+    const runIds = Array.from({ length: 20 }, (_, i) => `follow20-${i}`);
+    await Promise.all(runIds.map((runId) => client.startRun('support', `Where is my order? [run:${runId}]`, { runId, applicationVersion: 'v1' })));
+    const seen = runIds.map(() => [] as string[]);
+    const following = Promise.all(
+      runIds.map(async (runId, i) => {
+        for await (const event of client.events(runId, { follow: true })) seen[i]!.push(`${event.revision}:${event.seq}:${(event.event as { name?: string }).name}`);
+      }),
+    );
+    // Mid-run: the tool outputs are in, the answers (1.5 s) in flight.
+    for (let i = 0; i < 600 && seen.filter((events) => events.length >= 2).length < 10; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const owner = (await client.status(runIds[seen.findIndex((events) => events.length >= 2)]!)).executorId!;
+    await workers.get(owner)!.kill();
+    postgres.pause();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    postgres.start();
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([following, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`followers still waiting: ${JSON.stringify(seen)}`)), 120_000)))]);
+    clearTimeout(timer);
+    for (const [i, runId] of runIds.entries()) {
+      expect(seen[i], runId).toEqual(['0:0:tool_called', '0:1:tool_output', '0:2:message_output_created']);
+      expect(await client.status(runId)).toMatchObject({ state: 'completed', finalOutput: 'Done: order 1234: charged twice' });
+    }
+    await start(owner);
+    for (const worker of workers.values()) expect(worker.process.exitCode).toBeNull();
+  });
+
   it('a database outage mid-run stops the workers cleanly; they finish the run when it returns', async () => {
     const runId = 'outage-1';
     await client.startRun('support', `Where is my order? [run:${runId}]`, { runId, applicationVersion: 'v1' });
