@@ -23,9 +23,9 @@ export function getOpenAIAPI(): OpenAIApi {
   return defaultApi;
 }
 
-/** A ready `openai` client for providers created without client options. */
-export function setDefaultOpenAIClient(client: OpenAI): void {
-  if (typeof client !== 'object' || client === null || typeof (client as { responses?: unknown }).responses !== 'object') {
+/** A ready `openai` client for providers created without client options; `undefined` forgets it. */
+export function setDefaultOpenAIClient(client: OpenAI | undefined): void {
+  if (client !== undefined && (typeof client !== 'object' || client === null)) {
     throw new UserError('setDefaultOpenAIClient: expected an OpenAI client instance.');
   }
   defaultClient = client;
@@ -35,10 +35,26 @@ export function getDefaultOpenAIClient(): OpenAI | undefined {
   return defaultClient;
 }
 
-/** The API key used when a provider is given none (instead of `OPENAI_API_KEY`). */
-export function setDefaultOpenAIKey(key: string): void {
-  if (typeof key !== 'string' || key === '') throw new UserError('setDefaultOpenAIKey: expected a non-empty string.');
+/** The API key used when a provider is given none (instead of `OPENAI_API_KEY`); `undefined` forgets it. */
+export function setDefaultOpenAIKey(key: string | undefined): void {
+  if (key !== undefined && (typeof key !== 'string' || key === '')) throw new UserError('setDefaultOpenAIKey: expected a non-empty string.');
   defaultKey = key;
+}
+
+/** How Responses models send requests. */
+export type OpenAIResponsesTransport = 'http' | 'websocket';
+
+/**
+ * The transport Responses models use by default. Baton sends Responses requests over HTTP;
+ * `'websocket'` (the reference's WebSocket transport) is not available yet and is a `UserError`
+ * naming that, rather than a setting silently ignored.
+ */
+export function setOpenAIResponsesTransport(value: OpenAIResponsesTransport): void {
+  if (value === 'http') return;
+  if (value === 'websocket') {
+    throw new UserError("setOpenAIResponsesTransport('websocket'): the WebSocket transport for the Responses API is not available in Baton yet; Responses models use HTTP.");
+  }
+  throw new UserError(`setOpenAIResponsesTransport: expected 'http' or 'websocket', got ${JSON.stringify(value)}.`);
 }
 
 /** The key set with `setDefaultOpenAIKey`, else `OPENAI_API_KEY`. */

@@ -4,7 +4,7 @@
  */
 export { OpenAIProvider, type OpenAIProviderOptions } from './openaiProvider.js';
 export { OpenAIResponsesModel } from './openaiResponsesModel.js';
-export { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
+export { OpenAIChatCompletionsModel, type OpenAIChatCompletionsModelOptions } from './openaiChatCompletionsModel.js';
 export {
   webSearchTool,
   fileSearchTool,
@@ -34,6 +34,8 @@ export {
   setDefaultOpenAIClient,
   setDefaultOpenAIKey,
   setOpenAIAPI,
+  setOpenAIResponsesTransport,
+  type OpenAIResponsesTransport,
 } from './defaults.js';
 export { DEFAULT_RETRY_POLICY, MAX_RETRY_AFTER_MS, type ProviderRetryPolicy } from './internal/retryPolicy.js';
 export {
@@ -42,5 +44,7 @@ export {
   isOpenAIChatCompletionsRawModelStreamEvent,
   isOpenAIResponsesRawModelStreamEvent,
   type OpenAIRawModelEventSource,
+  type OpenAIResponsesRawModelStreamEvent,
+  type OpenAIChatCompletionsRawModelStreamEvent,
 } from './rawModelEvents.js';
 export { OpenAIConversationsSession, startOpenAIConversationsSession, type OpenAIConversationsSessionOptions } from './openaiConversationsSession.js';

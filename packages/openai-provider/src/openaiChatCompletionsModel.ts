@@ -5,6 +5,12 @@ import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
 import { chatCompletionToResponse } from './internal/chat/chatOutput.js';
 import { chatRequestBody } from './internal/chat/requestBody.js';
+import { checkUnsupportedFeatures } from './internal/chat/unsupportedFeatures.js';
+
+export interface OpenAIChatCompletionsModelOptions {
+  /** Reject what Chat Completions cannot carry instead of ignoring it with a warning. */
+  strictFeatureValidation?: boolean;
+}
 import { chatStreamEvents } from './internal/chat/streamEvents.js';
 import { readStream } from './internal/readStream.js';
 import { resolveTimeout } from './internal/retryPolicy.js';
@@ -21,11 +27,27 @@ import { withResponse } from './internal/withResponse.js';
 export class OpenAIChatCompletionsModel implements Model {
   readonly #client: OpenAIClientSource;
   readonly #model: string;
+  readonly #strict: boolean;
+  readonly #warned = new Set<string>();
 
-  /** `client`: an `openai` client, or a function that makes one (called on the first request). */
-  constructor(client: OpenAIClientSource, model: string) {
+  /**
+   * `client`: an `openai` client, or a function that makes one (called on the first request).
+   * `options.strictFeatureValidation`: what Chat Completions cannot carry (server-managed
+   * conversation state, a stored prompt, Responses-only reasoning settings) is a `UserError`
+   * instead of being ignored with a warning.
+   */
+  constructor(client: OpenAIClientSource, model: string, options: OpenAIChatCompletionsModelOptions = {}) {
     this.#client = client;
     this.#model = model;
+    this.#strict = options.strictFeatureValidation ?? false;
+  }
+
+  #check(request: ModelRequest): void {
+    checkUnsupportedFeatures(request, this.#strict, (kind, message) => {
+      if (this.#warned.has(kind)) return;
+      this.#warned.add(kind);
+      console.warn(`[openai-agents:openai] ${message}`);
+    });
   }
 
   /** The model name sent in each request. */
@@ -48,6 +70,7 @@ export class OpenAIChatCompletionsModel implements Model {
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    this.#check(request);
     const body = chatRequestBody(this.#model, request, false);
     const { data, requestId } = await callWithRetry(
       async (signal) => withResponse((await clientOf(this.#client)).chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
@@ -57,6 +80,7 @@ export class OpenAIChatCompletionsModel implements Model {
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+    this.#check(request);
     const body = chatRequestBody(this.#model, request, true);
     const opened = await callWithRetry(
       async (signal) => {

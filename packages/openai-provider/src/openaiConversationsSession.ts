@@ -154,5 +154,12 @@ function resolveClient(options: OpenAIConversationsSessionOptions): OpenAIClient
   if (shared !== undefined && options.apiKey === undefined && options.baseURL === undefined) return shared;
   const apiKey = options.apiKey ?? getDefaultOpenAIKey();
   if (apiKey === undefined) throw new UserError('OpenAIConversationsSession: no OpenAI API key (set OPENAI_API_KEY, call setDefaultOpenAIKey(), or pass apiKey or client).');
-  return lazyClient({ apiKey, baseURL: options.baseURL ?? null, organization: options.organization ?? null, project: options.project ?? null });
+  // Options left out are left to the client, which reads OPENAI_BASE_URL, OPENAI_ORG_ID and
+  // OPENAI_PROJECT_ID then (as the models' clients do).
+  return lazyClient({
+    apiKey,
+    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    ...(options.organization !== undefined ? { organization: options.organization } : {}),
+    ...(options.project !== undefined ? { project: options.project } : {}),
+  });
 }

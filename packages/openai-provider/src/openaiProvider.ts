@@ -16,6 +16,8 @@ export interface OpenAIProviderOptions {
   useResponses?: boolean;
   /** A ready `openai` client; excludes apiKey, baseURL, organization and project. */
   openAIClient?: OpenAI;
+  /** Chat Completions models reject what the API cannot carry instead of ignoring it with a warning. */
+  strictFeatureValidation?: boolean;
 }
 
 const CLIENT_OPTIONS = ['apiKey', 'baseURL', 'organization', 'project'] as const;
@@ -36,8 +38,16 @@ export class OpenAIProvider implements ModelProvider {
   constructor(options: OpenAIProviderOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new UserError('OpenAIProvider: options must be an object.');
     if (options.openAIClient !== undefined) {
-      const clash = CLIENT_OPTIONS.filter((key) => options[key] !== undefined);
-      if (clash.length > 0) throw new UserError(`OpenAIProvider: pass either openAIClient or ${clash.join(', ')}, not both.`);
+      // The reference's rule and words: a key or URL that is set, or any organization / project.
+      const websocketBaseURL = (options as { websocketBaseURL?: unknown }).websocketBaseURL;
+      const clash = [
+        options.apiKey ? 'apiKey' : undefined,
+        options.baseURL ? 'baseURL' : undefined,
+        websocketBaseURL ? 'websocketBaseURL' : undefined,
+        options.organization !== undefined ? 'organization' : undefined,
+        options.project !== undefined ? 'project' : undefined,
+      ].find((key) => key !== undefined);
+      if (clash !== undefined) throw new UserError(`Cannot provide both ${clash} and openAIClient`);
     }
     if (options.useResponses !== undefined && typeof options.useResponses !== 'boolean') {
       throw new UserError('OpenAIProvider: useResponses must be a boolean.');
@@ -54,10 +64,32 @@ export class OpenAIProvider implements ModelProvider {
     let model = this.#models.get(key);
     if (model === undefined) {
       const client = this.#getClient();
-      model = useResponses ? new OpenAIResponsesModel(client, name) : new OpenAIChatCompletionsModel(client, name);
+      model = useResponses
+        ? new OpenAIResponsesModel(client, name)
+        : new OpenAIChatCompletionsModel(client, name, { strictFeatureValidation: this.#options.strictFeatureValidation ?? false });
       this.#models.set(key, model);
     }
     return model;
+  }
+
+  /** Closes the models made so far that hold resources (a `close()` method) and forgets them all. */
+  async close(): Promise<void> {
+    const models = [...new Set(this.#models.values())];
+    this.#models.clear();
+    const failures: unknown[] = [];
+    await Promise.all(
+      models.map(async (model) => {
+        const close = (model as { close?: () => unknown }).close;
+        if (typeof close !== 'function') return;
+        try {
+          await close.call(model);
+        } catch (error) {
+          failures.push(error);
+        }
+      }),
+    );
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, 'Failed to close OpenAIProvider.');
   }
 
   /** The client, made on the first request (the key is checked now, so a missing one fails here). */

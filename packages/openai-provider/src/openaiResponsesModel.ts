@@ -5,7 +5,7 @@ import { openAIRetryAdvice } from './internal/retryAdvice.js';
 import { callWithRetry } from './internal/callWithRetry.js';
 import { readStream } from './internal/readStream.js';
 import { resolveTimeout } from './internal/retryPolicy.js';
-import { responsesRequestBody } from './internal/responses/requestBody.js';
+import { buildResponsesCreateRequest, type ResponsesCreateRequest } from './internal/responses/requestBody.js';
 import { checkResponseObject, toModelResponse, unsuccessfulResponseError } from './internal/responses/responseResult.js';
 import { responsesStreamEvents } from './internal/responses/streamEvents.js';
 import { withResponse } from './internal/withResponse.js';
@@ -46,10 +46,24 @@ export class OpenAIResponsesModel implements Model {
     return openAIRetryAdvice(args);
   }
 
+  /**
+   * The request `getResponse` / `getStreamedResponse` send: its body (`requestData`) and the
+   * headers and query `providerData` adds. Internal (the reference's seam for subclasses and
+   * tests); its shape may change.
+   * @internal
+   */
+  _buildResponsesCreateRequest(request: ModelRequest, stream: boolean): ResponsesCreateRequest {
+    return buildResponsesCreateRequest(this.#model, request, stream);
+  }
+
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const body = responsesRequestBody(this.#model, request, false);
+    const built = this._buildResponsesCreateRequest(request, false);
+    const body = built.requestData;
     const { data, requestId } = await callWithRetry(
-      async (signal) => withResponse((await clientOf(this.#client)).responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0 })),
+      async (signal) =>
+        withResponse(
+          (await clientOf(this.#client)).responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0, ...transportOptions(built) }),
+        ),
       { api: 'responses', settings: request.modelSettings, signal: request.signal },
     );
     const response = checkResponseObject(data, requestId);
@@ -59,7 +73,8 @@ export class OpenAIResponsesModel implements Model {
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
-    const body = responsesRequestBody(this.#model, request, true);
+    const built = this._buildResponsesCreateRequest(request, true);
+    const body = built.requestData;
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
@@ -68,6 +83,7 @@ export class OpenAIResponsesModel implements Model {
           client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
             signal: AbortSignal.any([signal, controller.signal]),
             maxRetries: 0,
+            ...transportOptions(built),
           }),
         );
         return { stream: data as AsyncIterable<unknown>, requestId, controller };
@@ -83,4 +99,12 @@ export class OpenAIResponsesModel implements Model {
     });
     yield* responsesStreamEvents(events, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
   }
+}
+
+/** The `openai` request options for `providerData`'s `extra_headers` / `extra_query`. */
+function transportOptions(built: ResponsesCreateRequest): { headers?: Record<string, string | null>; query?: Record<string, unknown> } {
+  const out: { headers?: Record<string, string | null>; query?: Record<string, unknown> } = {};
+  if (built.transportExtraHeaders) out.headers = built.transportExtraHeaders as Record<string, string | null>;
+  if (built.transportExtraQuery) out.query = built.transportExtraQuery;
+  return out;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeText } from '@baton/testing';
 import { UserError, type AgentInputItem } from '@baton/types';
-import { citySchema, fakeServer, modelFor, rejectionOf, request } from './helpers.js';
+import { OpenAIChatCompletionsModel } from '../src/index.js';
+import { citySchema, clientFor, fakeServer, modelFor, rejectionOf, request } from './helpers.js';
 
 // What the Chat Completions API expects, field by field, for what the run loop sends.
 const weatherTool = { type: 'function' as const, name: 'get_weather', description: 'Weather for a city', parameters: citySchema, strict: true };
@@ -136,10 +137,9 @@ describe('OpenAIChatCompletionsModel request body', () => {
   });
 
   it.each([
-    ['a previous response id', request({ previousResponseId: 'resp_1' }), /need the Responses API/],
-    ['a conversation id', request({ conversationId: 'conv_1' }), /need the Responses API/],
     ['a hosted tool', request({ tools: [{ type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } }] }), /function tools only/],
-    ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /does not name a tool/],
+    ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /toolChoice="nope" does not match any available tool or handoff/],
+    ['toolChoice required without tools', request({ modelSettings: { toolChoice: 'required' } }), /toolChoice="required" requires at least one available tool/],
     ['an unknown provider item', request({ input: [{ type: 'unknown', providerData: { type: 'web_search_call' } }] }), /cannot replay/],
     ['an image file id', request({ input: [{ role: 'user', content: [{ type: 'input_image', image: { id: 'file_1' } }] }] }), /not a file id/],
   ])('rejects %s with a UserError before any request', async (_label, bad, message) => {
@@ -148,5 +148,32 @@ describe('OpenAIChatCompletionsModel request body', () => {
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toMatch(message);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['a previous response id', { previousResponseId: 'resp_1' }, /server-managed conversation state \(previousResponseId\)/],
+    ['a conversation id', { conversationId: 'conv_1' }, /server-managed conversation state \(conversationId\)/],
+    ['a stored prompt', { prompt: { promptId: 'pmpt_1' } }, /Reusable prompts are only supported by the Responses API/],
+  ])('ignores %s with one warning, or rejects it with strictFeatureValidation', async (_label, fields, message) => {
+    const server = await fakeServer(fakeText('one'), fakeText('two'));
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args[0]);
+    try {
+      const model = modelFor(server, 'chat_completions');
+      await model.getResponse(request(fields));
+      await model.getResponse(request(fields));
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0])).toMatch(message);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]!.body).not.toHaveProperty('previous_response_id');
+    const strict = new OpenAIChatCompletionsModel(clientFor(server), 'gpt-4.1', { strictFeatureValidation: true });
+    const error = await rejectionOf(strict.getResponse(request(fields)));
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toMatch(message);
+    expect(server.requests).toHaveLength(2);
   });
 });

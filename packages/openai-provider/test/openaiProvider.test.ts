@@ -6,6 +6,7 @@ import {
   OpenAIChatCompletionsModel,
   OpenAIProvider,
   OpenAIResponsesModel,
+  getDefaultOpenAIClient,
   getDefaultOpenAIKey,
   setDefaultOpenAIClient,
   setDefaultOpenAIKey,
@@ -94,11 +95,15 @@ describe('OpenAIProvider', () => {
     setDefaultOpenAIClient(client);
     await new OpenAIProvider().getModel('m').getResponse(request());
     expect(server.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/responses']);
-    expect(() => setDefaultOpenAIClient({} as never)).toThrow(UserError);
+    expect(() => setDefaultOpenAIClient('client' as never)).toThrow(UserError);
+    setDefaultOpenAIClient(undefined);
+    expect(getDefaultOpenAIClient()).toBeUndefined();
   });
 
   it('rejects a client together with client options', () => {
-    expect(() => new OpenAIProvider({ openAIClient: {} as never, apiKey: 'k' })).toThrow(/either openAIClient or apiKey/);
+    expect(() => new OpenAIProvider({ openAIClient: {} as never, apiKey: 'k' })).toThrow('Cannot provide both apiKey and openAIClient');
+    expect(() => new OpenAIProvider({ openAIClient: {} as never, organization: '' })).toThrow('Cannot provide both organization and openAIClient');
+    expect(() => new OpenAIProvider({ openAIClient: {} as never, project: 'p' })).toThrow('Cannot provide both project and openAIClient');
     expect(() => new OpenAIProvider({ useResponses: 'yes' as never })).toThrow(UserError);
   });
 

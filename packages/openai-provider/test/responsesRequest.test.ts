@@ -129,7 +129,8 @@ describe('OpenAIResponsesModel request body', () => {
     ['web_search', { type: 'web_search' }],
   ])('maps toolChoice %s', async (choice, expected) => {
     const server = await fakeServer(fakeText('ok'));
-    await modelFor(server, 'responses').getResponse(request({ tools: [weatherTool], modelSettings: { toolChoice: choice, retry: { maxRetries: 0 } } }));
+    const webSearch = { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } };
+    await modelFor(server, 'responses').getResponse(request({ tools: [weatherTool, webSearch], modelSettings: { toolChoice: choice, retry: { maxRetries: 0 } } }));
     expect(server.requests[0]!.body.tool_choice).toEqual(expected);
   });
 
@@ -153,8 +154,9 @@ describe('OpenAIResponsesModel request body', () => {
   });
 
   it.each([
-    ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /does not name a tool or handoff/],
-    ['toolChoice required without tools', request({ modelSettings: { toolChoice: 'required' } }), /needs at least one tool/],
+    ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /toolChoice="nope" does not match any available tool in the outgoing Responses request. Available tools: get_weather\./],
+    ['toolChoice required without tools', request({ modelSettings: { toolChoice: 'required' } }), /toolChoice="required" requires at least one available tool/],
+    ['a hosted tool choice without that tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'web_search' } }), /toolChoice="web_search" is unavailable/],
     ['an unsupported tool type', request({ tools: [{ type: 'computer', name: 'pc' }] }), /does not support tools of type "computer"/],
     ['an input image without an image', request({ input: [{ role: 'user', content: [{ type: 'input_image' }] }] }), /needs an `image`/],
   ])('rejects %s with a UserError before any request', async (_label, bad, message) => {

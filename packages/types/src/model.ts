@@ -50,6 +50,19 @@ export interface ModelRequest {
   tracing: boolean | 'enabled_without_data';
   /** Fires when the run no longer wants this response (cancel, guardrail trip, timeout). */
   signal?: AbortSignal;
+  /** A stored prompt template (Responses API), as the reference's `ModelRequest.prompt`. */
+  prompt?: ModelPrompt;
+  /** With a prompt: send the model name anyway (the prompt's own model is used otherwise). */
+  overridePromptModel?: boolean;
+  /** The caller set the tools list on purpose (even empty), so a prompt's tools are not used. */
+  toolsExplicitlyProvided?: boolean;
+}
+
+/** A stored prompt: its id, optional version, and variables (text or input content). */
+export interface ModelPrompt {
+  promptId: string;
+  version?: string;
+  variables?: Record<string, unknown>;
 }
 
 export interface ModelResponse {

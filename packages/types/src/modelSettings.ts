@@ -19,6 +19,10 @@ export interface ModelSettings {
   timeoutMs?: number;
   /** Retries of a failed request; see `ModelRetrySettings`. */
   retry?: ModelRetrySettings;
+  /** How long the provider keeps cached prompt content (`prompt_cache_retention`). */
+  promptCacheRetention?: 'in-memory' | '24h' | null;
+  /** Implicit or explicit prompt caching (`prompt_cache_options`). */
+  promptCacheOptions?: { mode?: 'implicit' | 'explicit'; ttl?: '30m' };
   /** Also return the provider's usage object as it was sent, as `rawUsage` on the model response. */
   preserveRawUsage?: boolean;
   providerData?: Record<string, unknown>;

@@ -17,7 +17,7 @@ const NOT_YET: Record<string, string> = Object.fromEntries([
   ...[
     'realtime', 'computerTool', 'shellTool', 'applyPatchTool', 'applyDiff', 'toolSearchTool', 'toolNamespace', 'programmaticToolCallingTool',
     'attachClientToolSearchExecutor', 'getClientToolSearchExecutor', 'getToolSearchRuntimeToolKey', 'RunToolSearchCallItem',
-    'RunToolSearchOutputItem', 'RunCompactionItem', 'OpenAIResponsesWSModel', 'withResponsesWebSocketSession', 'setOpenAIResponsesTransport',
+    'RunToolSearchOutputItem', 'RunCompactionItem', 'OpenAIResponsesWSModel', 'withResponsesWebSocketSession',
     'OpenAIResponsesCompactionSession', 'isOpenAIResponsesCompactionAwareSession', 'isOpenAIResponsesCompactionOwnershipAwareSession',
   ].map((name) => [name, 'out of scope']),
 ]);
