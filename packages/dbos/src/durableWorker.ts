@@ -25,7 +25,11 @@ export interface DurableWorkerOptions {
   readonly runner?: Omit<RunConfig, 'stepRunner'>;
   /** The DBOS application name (default `'baton'`): workers and clients of one application share it. */
   readonly appName?: string;
-  /** The queue runs wait on; `workerConcurrency` caps the runs this process runs at once (default 8). */
+  /**
+   * The queue runs wait on; `workerConcurrency` caps the runs this process runs at once (default 8).
+   * A queued run starts at this worker's next poll, every `pollingIntervalMs` (DBOS's default 1000):
+   * shorter starts runs sooner, at one small transaction per poll (see the README's "Latency and throughput").
+   */
   readonly queue?: { readonly name?: string; readonly workerConcurrency?: number; readonly globalConcurrency?: number; readonly pollingIntervalMs?: number };
   /** Pending approvals expire this long after the run paused; the run then continues with them rejected. */
   readonly approvalTtlMs?: number;
