@@ -23,3 +23,17 @@ export {
 } from './aiSdkProviderError.js';
 export type { AiSdkLanguageModel, AiSdkSpecificationVersion } from './languageModel.js';
 export { AISDK_RAW_MODEL_EVENT_SOURCE, isAiSdkRawModelStreamEvent } from './rawModelEvents.js';
+// The AI SDK UI adapter is also reachable from the package root (its own entry is `@baton/ai-sdk-provider/ui`).
+export {
+  createAiSdkTextStreamResponse,
+  createAiSdkUiMessageStream,
+  createAiSdkUiMessageStreamResponse,
+  type AiSdkTextStreamHeaders,
+  type AiSdkTextStreamResponseOptions,
+  type AiSdkTextStreamSource,
+  type AiSdkToolProgress,
+  type AiSdkUiMessageChunk,
+  type AiSdkUiMessageStreamHeaders,
+  type AiSdkUiMessageStreamResponseOptions,
+  type AiSdkUiMessageStreamSource,
+} from './ui/index.js';

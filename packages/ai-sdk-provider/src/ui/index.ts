@@ -1,0 +1,13 @@
+/**
+ * @baton/ai-sdk-provider/ui: a run's stream for the Vercel AI SDK's UI (`useChat`), the reference's
+ * `@openai/agents-extensions/ai-sdk-ui`. Depends on `@baton/types` only.
+ */
+export {
+  createAiSdkUiMessageStream,
+  createAiSdkUiMessageStreamResponse,
+  type AiSdkUiMessageStreamHeaders,
+  type AiSdkUiMessageStreamResponseOptions,
+  type AiSdkUiMessageStreamSource,
+} from './uiMessageStream.js';
+export { createAiSdkTextStreamResponse, type AiSdkTextStreamHeaders, type AiSdkTextStreamResponseOptions, type AiSdkTextStreamSource } from './textStream.js';
+export type { AiSdkToolProgress, AiSdkUiMessageChunk } from './uiMessageChunk.js';

@@ -1,0 +1,91 @@
+import type { RunStreamEvent } from '@baton/types';
+import { uiChunksOf } from './internal/uiChunks.js';
+import type { AiSdkUiMessageChunk } from './uiMessageChunk.js';
+
+/** What a UI message stream is made from: a streamed run result, its event stream, or any async iterable of run events. */
+export type AiSdkUiMessageStreamSource = ReadableStream<RunStreamEvent> | AsyncIterable<RunStreamEvent> | { toStream: () => ReadableStream<RunStreamEvent> };
+
+export type AiSdkUiMessageStreamHeaders = Headers | Record<string, string> | Array<[string, string]>;
+
+export interface AiSdkUiMessageStreamResponseOptions {
+  readonly headers?: AiSdkUiMessageStreamHeaders;
+  readonly status?: number;
+  readonly statusText?: string;
+}
+
+/**
+ * A run's events as the AI SDK's UI message stream (`UIMessageChunk`s), for a chat route that
+ * answers `useChat`. Pull-based: each chunk is read from the run when the consumer asks for it, so
+ * a slow client slows the run instead of buffering it; cancelling the stream (a client that went
+ * away) cancels the run's event stream, which cancels the run.
+ */
+export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource): ReadableStream<AiSdkUiMessageChunk> {
+  const iterator = uiChunksOf(eventsOf(source))[Symbol.asyncIterator]();
+  return new ReadableStream<AiSdkUiMessageChunk>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done === true) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await iterator.return?.(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The UI message stream as a `Response` in the protocol's wire format (server-sent events, one
+ * `data: <chunk JSON>` per chunk, then `data: [DONE]`), with the headers `useChat` expects
+ * (`content-type: text/event-stream`, `x-vercel-ai-ui-message-stream: v1`, no caching or proxy
+ * buffering); `options.headers` are added over them.
+ */
+export function createAiSdkUiMessageStreamResponse(source: AiSdkUiMessageStreamSource, options: AiSdkUiMessageStreamResponseOptions = {}): Response {
+  const encoder = new TextEncoder();
+  const sse = createAiSdkUiMessageStream(source).pipeThrough(
+    new TransformStream<AiSdkUiMessageChunk, Uint8Array>({
+      transform(chunk, controller) {
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+      },
+      flush(controller) {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+      },
+    }),
+  );
+  const headers = new Headers({
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-vercel-ai-ui-message-stream': 'v1',
+    'x-accel-buffering': 'no',
+  });
+  new Headers(options.headers).forEach((value, key) => headers.set(key, value));
+  return new Response(sse, { status: options.status ?? 200, ...(options.statusText === undefined ? {} : { statusText: options.statusText }), headers });
+}
+
+function eventsOf(source: AiSdkUiMessageStreamSource): AsyncIterable<RunStreamEvent> {
+  if (typeof (source as { toStream?: unknown }).toStream === 'function') return iterate((source as { toStream: () => ReadableStream<RunStreamEvent> }).toStream());
+  if (typeof (source as { getReader?: unknown }).getReader === 'function') return iterate(source as ReadableStream<RunStreamEvent>);
+  return source as AsyncIterable<RunStreamEvent>;
+}
+
+/** A ReadableStream read as an async iterable; stopping early cancels the stream. */
+async function* iterate<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
+  const reader = stream.getReader();
+  let done = false;
+  try {
+    while (true) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
