@@ -42,19 +42,21 @@ export interface StoredRunEvent {
   readonly event: Json;
 }
 
-/** Through a database outage, a write waits and tries again (`OUTAGE_RETRY`). */
+/**
+ * One statement, one commit: the insert, and the notification when a row was inserted (a replay
+ * inserts nothing and wakes nobody). Through a database outage, a write waits and tries again
+ * (`OUTAGE_RETRY`).
+ */
 export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent, incarnation: string): Promise<void> {
-  const write = Effect.tryPromise(async () => {
-    await pool.query(`INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
-      event.runId,
-      event.revision,
-      event.seq,
-      JSON.stringify(event.event),
-      incarnation,
-    ]);
-    await pool.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, event.runId]);
-  });
-  return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY)));
+  const write = Effect.tryPromise(() =>
+    pool.query(
+      `WITH inserted AS (
+        INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING run_id
+      ) SELECT pg_notify($6, run_id) FROM inserted`,
+      [event.runId, event.revision, event.seq, JSON.stringify(event.event), incarnation, EVENTS_CHANNEL],
+    ),
+  );
+  return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY), Effect.asVoid));
 }
 
 /** Removes the events of the run's earlier incarnations (a deleted run whose id is used again); through an outage, waits and tries again. */
