@@ -73,8 +73,13 @@ function toIsoDate(value: Date | string | number, label: string): string {
 export class RunContext<TContext = unknown> implements RunContextContract<TContext> {
   context: TContext;
   readonly usage: Usage;
-  readonly #approvals = new Map<string, ToolApprovalRecord>();
-  readonly #requests = new Map<string, Map<string, ApprovalRequest>>();
+  /**
+   * The structured input of the agent-tool call this context runs under (the parsed arguments of
+   * an \`agent.asTool({ parameters })\` call), as on the reference; undefined elsewhere.
+   */
+  toolInput?: unknown;
+  #approvals = new Map<string, ToolApprovalRecord>();
+  #requests = new Map<string, Map<string, ApprovalRequest>>();
   #clock: WallClock = systemClock;
 
   constructor(context: TContext = {} as TContext, usage: Usage = new Usage()) {
@@ -235,7 +240,50 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     this.mergeApprovals({}, requests);
   }
 
+  /**
+   * The context a fork starts from: a plain \`RunContext\` over the same application context. A
+   * subclass that should survive forking (nested agent-tool runs) overrides it.
+   */
+  protected _createFork(): RunContext<TContext> {
+    return new RunContext(this.context);
+  }
+
+  /** A child context sharing this one's application context, usage and approvals, with \`toolInput\` set. */
+  _forkWithToolInput(toolInput: unknown): RunContext<TContext> {
+    const fork = this.#shareInto(this._createFork());
+    fork.toolInput = toolInput;
+    return fork;
+  }
+
+  /** A child context sharing this one's application context, usage and approvals, without \`toolInput\`. */
+  _forkWithoutToolInput(): RunContext<TContext> {
+    const fork = this.#shareInto(this._createFork());
+    delete fork.toolInput;
+    return fork;
+  }
+
+  #shareInto(target: RunContext<TContext>): RunContext<TContext> {
+    if (!(target instanceof RunContext)) throw new UserError('RunContext._createFork must return a RunContext.');
+    target.context = this.context;
+    (target as { usage: Usage }).usage = this.usage;
+    target.#approvals = this.#approvals;
+    target.#requests = this.#requests;
+    target.#clock = this.#clock;
+    return target;
+  }
+
+  /** The reference's name for \`setApprovals\`. */
+  _rebuildApprovals(approvals: Record<string, ToolApprovalRecord>): void {
+    this.setApprovals(approvals);
+  }
+
+  /** The reference's name for \`mergeApprovals\` (approval records only). */
+  _mergeApprovals(approvals: Record<string, ToolApprovalRecord>): void {
+    this.mergeApprovals(approvals);
+  }
+
   toJSON(): {
+    toolInput?: unknown;
     context: TContext;
     usage: ReturnType<Usage['toJSON']>;
     approvals: Record<string, ToolApprovalRecord>;
@@ -243,6 +291,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   } {
     const json: ReturnType<RunContext<TContext>['toJSON']> = { context: this.context, usage: this.usage.toJSON(), approvals: this.getApprovals() };
     if (this.#requests.size > 0) json.approvalRequests = this.getApprovalRequests();
+    if (this.toolInput !== undefined) json.toolInput = this.toolInput;
     return json;
   }
 

@@ -2,9 +2,9 @@ import { readRunStateJson } from '@baton/types/internal';
 import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
 import type { Agent } from './agent.js';
 import type { SerializedTrace } from './runTracing.js';
-import { inputToItems, validateRunInput } from './internal/items.js';
+import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
-import { newRunRecord, pendingRunKey, type RunRecord } from './internal/runRecord.js';
+import { newRunRecord, pendingRunKey, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 
@@ -184,6 +184,33 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     this.#record.toolOutputGuardrailResults = listOf(results, '_toolOutputGuardrailResults');
   }
 
+  /** True while no run is executing this state (a state is resumed by one run at a time). */
+  get _noActiveAgentRun(): boolean {
+    return !this.#record.running;
+  }
+
+  /**
+   * What the last turn decided, in the reference's shape: \`{ type }\`, with \`output\` for a final
+   * output and \`data.interruptions\` for a pause. Setting it (for example to a pause with approval
+   * items) decides what resuming the state does next.
+   */
+  get _currentStep(): ReferenceNextStep | undefined {
+    const step = this.#record.currentStep;
+    if (step === undefined) return undefined;
+    if (step.type === 'next_step_interruption') return { type: step.type, data: { interruptions: step.interruptions } };
+    if (step.type === 'next_step_final_output') return { type: step.type, output: step.output };
+    return { type: step.type };
+  }
+
+  set _currentStep(step: ReferenceNextStep | undefined) {
+    this.#record.currentStep = nextStepOf(step);
+  }
+
+  /** The original input and every generated item, as protocol items (what a follow-up run receives). */
+  get history(): AgentInputItem[] {
+    return [...inputToItems(this.#record.originalInput), ...runItemsToInputItems(this.#record.generatedItems, this.#record.reasoningItemIdPolicy)];
+  }
+
   /** The paused nested agent-tool runs, keyed `<toolName>:<callId>` (the live map). */
   get _pendingAgentToolRuns(): Map<string, string> {
     return this.#record.pendingAgentToolRuns;
@@ -357,6 +384,30 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       'approval_not_pending',
       `Cannot ${action} tool "${target.toolName}" call ${target.callId}: it is not waiting for approval in this run state. Pending approvals: ${list}.`,
     );
+  }
+}
+
+/** A turn's decision as the reference writes it on \`RunState._currentStep\`. */
+export type ReferenceNextStep =
+  | { type: 'next_step_run_again' }
+  | { type: 'next_step_handoff'; newAgent?: unknown }
+  | { type: 'next_step_final_output'; output: unknown }
+  | { type: 'next_step_interruption'; data: { interruptions: RunToolApprovalItem[] } };
+
+function nextStepOf(step: ReferenceNextStep | undefined): NextStep | undefined {
+  if (step === undefined) return undefined;
+  switch (step?.type) {
+    case 'next_step_run_again':
+    case 'next_step_handoff':
+      return { type: step.type };
+    case 'next_step_final_output':
+      return { type: step.type, output: step.output };
+    case 'next_step_interruption': {
+      const interruptions = (step.data as { interruptions?: unknown } | undefined)?.interruptions ?? (step as { interruptions?: unknown }).interruptions;
+      return { type: step.type, interruptions: listOf(interruptions as RunToolApprovalItem[], '_currentStep.data.interruptions') };
+    }
+    default:
+      throw new UserError(`RunState._currentStep: unknown step type ${JSON.stringify((step as { type?: unknown })?.type)}.`);
   }
 }
 

@@ -75,3 +75,37 @@ describe('run states written by @openai/agents', () => {
     );
   });
 });
+
+describe('RunContext forks and toolInput', () => {
+  it('a fork shares the application context, usage and approvals, and carries its own toolInput', () => {
+    const parent = new RunContext({ locale: 'en' });
+    parent.approveTool({ toolName: 'pay', callId: 'c1' });
+    parent.toolInput = { input: 'stale' };
+    const child = parent._forkWithToolInput({ input: 'fresh' });
+    expect(child.context).toBe(parent.context);
+    expect(child.usage).toBe(parent.usage);
+    expect(child.isToolApproved({ toolName: 'pay', callId: 'c1' })).toBe(true);
+    child.rejectTool({ toolName: 'pay', callId: 'c2' });
+    expect(parent.isToolApproved({ toolName: 'pay', callId: 'c2' })).toBe(false);
+    expect(child.toJSON().toolInput).toEqual({ input: 'fresh' });
+    expect(parent._forkWithoutToolInput().toolInput).toBeUndefined();
+    expect(parent.toolInput).toEqual({ input: 'stale' });
+  });
+
+  it('keeps a subclass when it overrides _createFork', () => {
+    class Tenant extends RunContext<{ id: string }> {
+      protected override _createFork(): RunContext<{ id: string }> {
+        return new Tenant(this.context);
+      }
+    }
+    expect(new Tenant({ id: 't' })._forkWithToolInput(1)).toBeInstanceOf(Tenant);
+  });
+
+  it('toolInput is written with the state and read back', async () => {
+    const context = new RunContext({});
+    context.toolInput = { text: 'hola' };
+    const agent = new Agent({ name: 'A' });
+    const restored = await RunState.fromString(agent, new RunState(context, 'x', agent, 1).toString());
+    expect(restored.context.toolInput).toEqual({ text: 'hola' });
+  });
+});

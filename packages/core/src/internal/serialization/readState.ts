@@ -86,6 +86,8 @@ function restoreContext(json: SerializedRunState, options: RestoreOptions): RunC
     const context = new RunContext<any>(serialized.context, new Usage(serialized.usage as UsageData));
     context.setApprovals(serialized.approvals as never);
     context.setApprovalRequests(serialized.approvalRequests ?? {});
+    const toolInput = (serialized as { toolInput?: unknown }).toolInput;
+    if (toolInput !== undefined) context.toolInput = toolInput;
     return context;
   }
   if ((options.contextStrategy ?? 'merge') === 'merge') options.context.mergeApprovals(serialized.approvals as never, serialized.approvalRequests ?? {});

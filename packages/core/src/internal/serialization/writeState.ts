@@ -52,6 +52,8 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
       usage: writeUsage(context.usage),
       approvals: context.approvals,
       ...(context.approvalRequests ? { approvalRequests: context.approvalRequests } : {}),
+      // The agent-tool input a nested run's context carries (the reference writes it too).
+      ...(context.toolInput !== undefined ? { toolInput: context.toolInput } : {}),
     },
     inputGuardrailResults: record.inputGuardrailResults,
     outputGuardrailResults: record.outputGuardrailResults.map((result) => ({
