@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, Runner } from '@baton/core';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { MCPServerSSE, MCPServerStdio, MCPServerStreamableHttp, type MCPServerOptions } from '../src/index.js';
 import { sseServer, streamableHttpServer, type Misbehaviour, type MisbehavingServer } from './misbehavingHttp.js';
@@ -32,6 +34,20 @@ async function elapsed<T>(work: Promise<T>): Promise<{ ms: number; outcome: Prom
   const [outcome] = await Promise.allSettled([work]);
   return { ms: Date.now() - start, outcome: outcome! };
 }
+
+describe('an HTTP MCP server that never opens the session', () => {
+  it('a legacy SSE server that never names its message endpoint fails connect() after clientSessionTimeoutSeconds', async () => {
+    const silent = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    started.push({ url: '', methods: [], close: () => new Promise<void>((resolve) => (silent.closeAllConnections(), silent.close(() => resolve()))) });
+    const mcp = new MCPServerSSE({ name: 'silent', url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/sse`, clientSessionTimeoutSeconds: 0.5 });
+    clients.push(mcp);
+    const { ms, outcome } = await elapsed(mcp.connect());
+    expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/MCP server "silent" failed to connect: Timed out after 500 ms waiting for the server to open the session/);
+    expect(ms).toBeLessThan(3_000);
+    expect(mcp.connected).toBe(false);
+  });
+});
 
 describe('an HTTP MCP server that never answers the session-closing DELETE', () => {
   it('close() waits closeTimeoutMs for it, then cuts the connection', async () => {

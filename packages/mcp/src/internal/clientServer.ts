@@ -28,7 +28,7 @@ export interface MCPServerOptions {
   name?: string;
   /** Keep the first listing until `invalidateToolsCache()`. Defaults to `false`. */
   cacheToolsList?: boolean;
-  /** Timeout of connecting and listing, in seconds. Defaults to 5. */
+  /** Timeout of connecting (as a whole) and of listing, in seconds. Defaults to 5. */
   clientSessionTimeoutSeconds?: number;
   /** Timeout of one tool call, in milliseconds. Defaults to the MCP SDK's 60 000. */
   timeout?: number;
@@ -168,7 +168,10 @@ export abstract class ClientMCPServer implements MCPServer {
         if (errors.length > 0 && !this.#lost.has(client)) this.#lost.set(client, this.explainTransportErrors(errors));
         this.#forget();
       };
-      await client.connect(transport, this.#sessionOptions());
+      // Bounded as a whole: starting a transport can wait on the server too (the legacy SSE
+      // transport waits for the server to name its message endpoint).
+      const timeoutMs = this.clientSessionTimeoutSeconds * 1000;
+      await withDeadline(client.connect(transport, this.#sessionOptions()), timeoutMs, 'waiting for the server to open the session');
     } catch (error) {
       await closeQuietly(client, transport);
       throw new Error(`MCP server "${this.#name}" failed to connect: ${messageOf(error)}`, { cause: error });
