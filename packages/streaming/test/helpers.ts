@@ -11,6 +11,17 @@ export async function collect<T>(events: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
+/** The events of a run that fails: every one queued before the failure (the iteration then throws the run's error, which the test reads from `completed`). */
+export async function collectUntilFailure<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  try {
+    for await (const event of events) out.push(event);
+  } catch {
+    return out;
+  }
+  throw new Error(`expected the run's events to end with its error, but they ended normally after ${out.length} events`);
+}
+
 /**
  * A short label per event, nested events as `ctx(tool)>label`: item events by name, raw model
  * events as `raw:type`, notifications as `notify(tool):data`, start/end as `start(tool)` / `end(tool)`.

@@ -12,7 +12,7 @@ import {
   type ToolStreamStartEvent,
 } from '@baton/core';
 import { StreamingToolEmissionError, notify, streamingTool } from '../src/index.js';
-import { collect, deferred, inputOf, labels, resultText, within } from './helpers.js';
+import { collect, collectUntilFailure, deferred, inputOf, labels, resultText, within } from './helpers.js';
 
 /** A streaming tool reporting `steps` progress notifications, then returning a report. */
 function progressTool(log: string[] = []) {
@@ -312,7 +312,7 @@ describe('bad input', () => {
       const events: RunStreamEvent[] = [];
       if (stream) {
         const result = await run(agent, 'go', { stream: true });
-        events.push(...(await collect(result)));
+        events.push(...(await collectUntilFailure(result)));
         error = await result.completed.then(() => undefined, (e: unknown) => e);
       } else {
         error = await run(agent, 'go').then(() => undefined, (e: unknown) => e);
@@ -396,7 +396,7 @@ describe('a streaming tool that throws mid-way', () => {
   it('with errorFunction: null fails the run, and tool_stream_end_event carries the error', async () => {
     const model = new ScriptedModel([[functionCall('flaky', {}, { callId: 'f1' })]]);
     const result = await run(new Agent({ name: 'F', model, tools: [failing(null)] }), 'go', { stream: true });
-    const events = await collect(result);
+    const events = await collectUntilFailure(result);
     const error = await result.completed.then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(ToolCallError);
     expect((error as ToolCallError).error).toBeInstanceOf(RangeError);
