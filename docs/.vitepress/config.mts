@@ -27,6 +27,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Providers', link: '/guide/providers' },
       { text: 'Tracing', link: '/guide/tracing' },
       { text: 'MCP', link: '/guide/mcp' },
+      { text: 'Security', link: '/guide/security' },
     ],
   },
   {
