@@ -170,6 +170,11 @@ describe('response details the reference pins', () => {
     expect(events.at(-1)).toMatchObject({ type: 'response_done', response: { usage: { inputTokens: 5, inputTokensDetails: { cached_tokens: 1 } }, rawUsage: { inputTokens: { total: 5, cacheRead: 1 } } } });
     const generated = await aisdk(v4Model([v4Generate([], { usage: usage(2, 3) })])).getResponse(request({ modelSettings: { preserveRawUsage: true } }));
     expect(generated.rawUsage).toMatchObject({ inputTokens: { total: 2 }, outputTokens: { total: 3 } });
+    // A usage object that is not plain data cannot be kept faithfully: no rawUsage, the usage is still read.
+    const classy = Object.assign(Object.create({ provider: 'x' }) as object, usage(4, 1));
+    const unkept = await aisdk(v4Model([v4Generate([], { usage: classy as ReturnType<typeof usage> })])).getResponse(request({ modelSettings: { preserveRawUsage: true } }));
+    expect(unkept.rawUsage).toBeUndefined();
+    expect(unkept.usage).toMatchObject({ inputTokens: 4, outputTokens: 1 });
   });
 
   it('a call of a tool the request did not offer is logged without its name; a namespaced call names its namespace apart', async () => {

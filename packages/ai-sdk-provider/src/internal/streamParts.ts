@@ -8,7 +8,6 @@ import { finishOf, responseProviderData } from './response.js';
 import { StreamAssembler, type StreamPart } from './streamAssembler.js';
 import { abortedError, label, streamErrorPart, toProviderError } from './toProviderError.js';
 import { snapshotUsage, usageOf } from './usage.js';
-import { isRecord } from './json.js';
 
 export interface StreamContext {
   readonly model: ModelIdentity;
@@ -38,6 +37,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
   let started = false;
   let drained = false;
   let finishUsage: unknown;
+  let rawUsage: Record<string, unknown> | undefined;
   try {
     while (true) {
       let next: ReadableStreamReadResult<StreamPart>;
@@ -48,8 +48,11 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
       }
       if (next.done) break;
       const part = next.value;
-      // Read before the part is handed to the consumer, who may change it.
-      if (part.type === 'finish') finishUsage = snapshotUsage(part.usage) ?? part.usage;
+      // With preserveRawUsage, the usage is copied before the part is handed to the consumer (who may change it).
+      if (part.type === 'finish') {
+        rawUsage = context.preserveRawUsage === true ? snapshotUsage(part.usage) : undefined;
+        finishUsage = part.usage;
+      }
       if (!started) {
         started = true;
         yield { type: 'response_started', providerData: { model: modelIdentifier(context.model) } };
@@ -93,7 +96,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
     response: {
       id: responseId ?? `aisdk_${globalThis.crypto.randomUUID().replace(/-/g, '')}`,
       // Plain usage numbers (the run counts the request), as the reference's stream reports them.
-      usage: withoutRequests(usageOf(finishUsage)),
+      usage: withoutRequests(usageOf(rawUsage ?? finishUsage)),
       output,
       providerData: responseProviderData(context.model, {
         finish,
@@ -106,7 +109,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
     },
   };
   if (context.requestId !== undefined) done.response.requestId = context.requestId;
-  if (context.preserveRawUsage === true && isRecord(finishUsage)) done.response.rawUsage = finishUsage;
+  if (rawUsage !== undefined) done.response.rawUsage = rawUsage;
   yield done;
 }
 

@@ -1,5 +1,5 @@
 import type { UsageData } from '@baton/types';
-import { isRecord } from './json.js';
+import { isPlainObject, isRecord } from './json.js';
 
 /**
  * A v3 / v4 usage object as Baton usage. Both specs report
@@ -38,12 +38,22 @@ function details(values: Record<string, unknown>): Record<string, number> | unde
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** A detached, JSON-safe copy of a usage object as the provider sent it (`undefined` when it cannot be copied). */
+/**
+ * A detached copy of a usage object as the provider sent it: plain objects, arrays and JSON values
+ * only. Anything else (a class instance, a cycle, a function) cannot be kept faithfully: `undefined`.
+ */
 export function snapshotUsage(usage: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(usage)) return undefined;
-  try {
-    return JSON.parse(JSON.stringify(usage)) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+  if (!isPlainObject(usage) || !plainData(usage, new Set())) return undefined;
+  return JSON.parse(JSON.stringify(usage)) as Record<string, unknown>;
+}
+
+function plainData(value: unknown, seen: Set<object>): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'undefined') return true;
+  if (typeof value === 'number') return true;
+  if (typeof value !== 'object' || seen.has(value)) return false;
+  if (!Array.isArray(value) && !isPlainObject(value)) return false;
+  seen.add(value);
+  const ok = Object.values(value).every((entry) => plainData(entry, seen));
+  seen.delete(value);
+  return ok;
 }
