@@ -71,17 +71,17 @@ export class OpenAIChatCompletionsModel implements Model {
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#check(request);
-    const body = chatRequestBody(this.#model, request, false);
+    const body = chatRequestBody(this.#model, request, false, this.#strict);
     const { data, requestId } = await callWithRetry(
       async (signal) => withResponse((await clientOf(this.#client)).chat.completions.create(body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, { signal, maxRetries: 0 })),
       { api: 'chat_completions', settings: request.modelSettings, signal: request.signal },
     );
-    return chatCompletionToResponse(data, requestId, request.modelSettings.preserveRawUsage);
+    return chatCompletionToResponse(data, requestId, request.modelSettings.preserveRawUsage, this.#strict);
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     this.#check(request);
-    const body = chatRequestBody(this.#model, request, true);
+    const body = chatRequestBody(this.#model, request, true, this.#strict);
     const opened = await callWithRetry(
       async (signal) => {
         const controller = new AbortController();
@@ -103,6 +103,6 @@ export class OpenAIChatCompletionsModel implements Model {
       idleTimeoutMs: resolveTimeout(request.modelSettings),
       requestId: opened.requestId,
     });
-    yield* chatStreamEvents(chunks, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
+    yield* chatStreamEvents(chunks, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage, strict: this.#strict });
   }
 }

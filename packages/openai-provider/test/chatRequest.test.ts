@@ -176,4 +176,16 @@ describe('OpenAIChatCompletionsModel request body', () => {
     expect((error as Error).message).toMatch(message);
     expect(server.requests).toHaveLength(2);
   });
+
+  it('with strictFeatureValidation, a tool output without text is a UserError instead of the placeholder', async () => {
+    const server = await fakeServer();
+    const output = [{ type: 'image' as const, image: 'data:x' }];
+    const strict = new OpenAIChatCompletionsModel(clientFor(server), 'gpt-4.1', { strictFeatureValidation: true });
+    const error = await rejectionOf(
+      strict.getResponse(request({ input: [{ type: 'function_call', callId: 'c', name: 'shot', arguments: '{}' }, { type: 'function_call_result', callId: 'c', name: 'shot', status: 'completed', output }] })),
+    );
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toBe('Chat Completions tool outputs cannot be empty or contain only non-text content.');
+    expect(server.requests).toHaveLength(0);
+  });
 });

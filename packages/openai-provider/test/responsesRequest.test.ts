@@ -166,4 +166,34 @@ describe('OpenAIResponsesModel request body', () => {
     expect((error as Error).message).toMatch(message);
     expect(server.requests).toHaveLength(0);
   });
+
+  it('sends an assistant message phase back, from the item or its providerData, and rejects an unknown one', async () => {
+    const server = await fakeServer(fakeText('ok'), fakeText('ok'));
+    const model = modelFor(server, 'responses');
+    const assistant = (fields: Record<string, unknown>) => ({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'earlier' }], ...fields }) as AgentInputItem;
+    await model.getResponse(request({ input: [assistant({ phase: 'commentary', providerData: { phase: 'final_answer', customMetadata: 'keep' } })] }));
+    expect(server.requests[0]!.body.input[0]).toMatchObject({ role: 'assistant', phase: 'commentary', custom_metadata: 'keep' });
+    await model.getResponse(request({ input: [assistant({ providerData: { phase: 'final_answer' } })] }));
+    expect(server.requests[1]!.body.input[0]).toMatchObject({ phase: 'final_answer' });
+    const error = await rejectionOf(model.getResponse(request({ input: [assistant({ phase: 'thinking' })] })));
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).message).toBe('Invalid assistant message phase: "thinking". Expected "commentary" or "final_answer".');
+  });
+
+  it('sends prompt-cache breakpoints on input content, and leaves blank instructions out', async () => {
+    const server = await fakeServer(fakeText('ok'));
+    const breakpoint = { mode: 'explicit' as const };
+    await modelFor(server, 'responses').getResponse(
+      request({
+        systemInstructions: '   ',
+        input: [{ role: 'user', content: [{ type: 'input_text', text: 'one', promptCacheBreakpoint: breakpoint }, { type: 'input_image', image: 'https://example.com/i.png', promptCacheBreakpoint: breakpoint }] }],
+      }),
+    );
+    const body = server.requests[0]!.body;
+    expect(body).not.toHaveProperty('instructions');
+    expect(body.input[0].content).toEqual([
+      { type: 'input_text', text: 'one', prompt_cache_breakpoint: breakpoint },
+      { type: 'input_image', detail: 'auto', image_url: 'https://example.com/i.png', prompt_cache_breakpoint: breakpoint },
+    ]);
+  });
 });

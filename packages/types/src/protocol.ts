@@ -14,19 +14,24 @@ interface ItemBase extends SharedBase {
   id?: string;
 }
 
-export interface InputText extends SharedBase {
+/** Marks where a provider may end a cached prompt prefix (the Responses API's `prompt_cache_breakpoint`). */
+interface CacheBreakpointBase extends SharedBase {
+  promptCacheBreakpoint?: { mode?: 'explicit' | (string & {}); [key: string]: unknown };
+}
+
+export interface InputText extends CacheBreakpointBase {
   type: 'input_text';
   text: string;
 }
 
-export interface InputImage extends SharedBase {
+export interface InputImage extends CacheBreakpointBase {
   type: 'input_image';
   /** A URL, a data URL or a provider file reference. */
   image?: string | { id: string };
   detail?: 'low' | 'high' | 'auto' | (string & {});
 }
 
-export interface InputFile extends SharedBase {
+export interface InputFile extends CacheBreakpointBase {
   type: 'input_file';
   file?: string | { id: string } | { url: string };
   filename?: string;
@@ -64,6 +69,8 @@ export interface AssistantMessageItem extends ItemBase {
   role: 'assistant';
   status: ItemStatus;
   content: AssistantContent[];
+  /** Whether the message is commentary along the way or the final answer (Responses API). */
+  phase?: 'commentary' | 'final_answer';
 }
 
 export type MessageItem = SystemMessageItem | UserMessageItem | AssistantMessageItem;

@@ -35,6 +35,9 @@ describe('Responses request building (same on both SDKs)', () => {
     ['structured output with text settings', { outputType: { type: 'json_schema', name: 'out', strict: true, schema: { type: 'object', properties: {} } }, modelSettings: { text: { verbosity: 'low' } } }],
     ['blank instructions', { systemInstructions: '   ' }],
     ['prompt cache settings', { modelSettings: { promptCacheRetention: 'in-memory', promptCacheOptions: { mode: 'explicit', ttl: '30m' } } }],
+    ['an assistant phase', { input: [{ type: 'message', role: 'assistant', status: 'completed', phase: 'commentary', content: [{ type: 'output_text', text: 'x' }], providerData: { phase: 'final_answer', customMetadata: 'keep' } }] }],
+    ['a phase in providerData only', { input: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'x' }], providerData: { phase: 'final_answer' } }] }],
+    ['prompt-cache breakpoints', { input: [{ role: 'user', content: [{ type: 'input_text', text: 'one', promptCacheBreakpoint: { mode: 'explicit' } }, { type: 'input_image', image: 'https://example.com/i.png', promptCacheBreakpoint: { mode: 'explicit' } }] }] }],
   ])('%s', async (_label, fields) => {
     const both = await onBoth(async (under) =>
       [false, true].flatMap((stream) => [true, false].map((parallelToolCalls) => {
@@ -53,7 +56,8 @@ describe('Responses request building (same on both SDKs)', () => {
     ['a choice a stored prompt may supply', { prompt: { promptId: 'pmpt_1' }, modelSettings: { toolChoice: 'prompt_lookup' } }],
     ['required with a stored prompt whose tools are off', { prompt: { promptId: 'pmpt_1' }, toolsExplicitlyProvided: true, modelSettings: { toolChoice: 'required' } }],
     ['a choice extra_body supplies', { modelSettings: { toolChoice: 'lookup', providerData: { extra_body: { tools: [lookup] } } } }],
-  ])('tool choice: %s', async (_label, fields) => {
+    ['an invalid assistant phase', { input: [{ type: 'message', role: 'assistant', status: 'completed', phase: 'thinking', content: [] }] }],
+  ])('tool choice and input checks: %s', async (_label, fields) => {
     const both = await onBoth(async (under) => {
       const outcome = await outcomeOf(Promise.resolve().then(() => built(under, request(fields))));
       return outcome.ok ? { tool_choice: outcome.value.tool_choice } : errorText(outcome);

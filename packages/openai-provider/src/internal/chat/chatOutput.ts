@@ -1,4 +1,4 @@
-import { Usage, type AgentOutputItem, type ModelResponse, type UsageData } from '@baton/types';
+import { UserError, Usage, type AgentOutputItem, type ModelResponse, type UsageData } from '@baton/types';
 import { OpenAIProviderError } from '../../openaiProviderError.js';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { isRecord, rest, type Json } from '../json.js';
@@ -37,7 +37,7 @@ export function isFilteredEmpty(finishReason: unknown, hasOutput: boolean): bool
  * throws an `OpenAIResponseError` (a `ModelBehaviorError`). `providerData` is the completion as
  * sent; an answer without choices is an `OpenAIProviderError`.
  */
-export function chatCompletionToResponse(data: unknown, requestId: string | undefined, preserveRawUsage?: boolean): ModelResponse {
+export function chatCompletionToResponse(data: unknown, requestId: string | undefined, preserveRawUsage?: boolean, strict = false): ModelResponse {
   const invalid = (why: string) =>
     new OpenAIProviderError({ reason: 'invalid_response', api: 'chat_completions', requestId, body: data, message: `OpenAI Chat Completions ${why}: ${preview(data)}` });
   if (!isRecord(data)) throw invalid('answered with something that is not a chat completion');
@@ -50,6 +50,8 @@ export function chatCompletionToResponse(data: unknown, requestId: string | unde
   if (isFilteredEmpty(finishReason, hasOutput)) message = { ...message, content: null, refusal: CONTENT_FILTER_REFUSAL_MESSAGE };
   const toolCalls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isRecord) : [];
   const reasoning = reasoningOf(message);
+  const customCalls = toolCalls.some((call) => call.type === 'custom');
+  if (strict && customCalls) throw new UserError('Custom tool calls are not supported by the Chat Completions converter.');
   if (
     isTruncatedEmpty({
       finishReason,

@@ -6,7 +6,7 @@ import { compact, type Json } from '../json.js';
  * follow it become one assistant message with `tool_calls`; each function result becomes a `tool`
  * message. Reasoning items are not sent back (the API has no place for them).
  */
-export function toChatMessages(input: string | AgentInputItem[], systemInstructions: string | undefined): Json[] {
+export function toChatMessages(input: string | AgentInputItem[], systemInstructions: string | undefined, strict = false): Json[] {
   const out: Json[] = [];
   if (systemInstructions) out.push({ role: 'system', content: systemInstructions });
   if (typeof input === 'string') {
@@ -36,7 +36,7 @@ export function toChatMessages(input: string | AgentInputItem[], systemInstructi
       }
       case 'function_call_result':
         flush();
-        out.push({ role: 'tool', tool_call_id: item.callId, content: toolText(item.output, item.name) });
+        out.push({ role: 'tool', tool_call_id: item.callId, content: toolText(item.output, strict) });
         break;
       case 'reasoning':
         break;
@@ -87,11 +87,15 @@ export const OMITTED_TOOL_OUTPUT = '[tool output omitted]';
 
 /**
  * A Chat Completions tool message holds text only: the text parts, joined; an output with no text
- * (an image) becomes the reference's placeholder, so the request stays the reference's.
+ * (an image) becomes the reference's placeholder, so the request stays the reference's (with
+ * `strictFeatureValidation`, a `UserError`).
  */
-function toolText(output: FunctionCallResultOutput, _toolName: string): string {
+function toolText(output: FunctionCallResultOutput, strict: boolean): string {
   if (typeof output === 'string') return output;
   const parts = Array.isArray(output) ? output : [output];
   const texts = parts.flatMap((part) => (part.type === 'text' || part.type === 'input_text' ? [part.text] : []));
-  return texts.length === 0 ? OMITTED_TOOL_OUTPUT : texts.join('');
+  if (texts.length > 0) return texts.join('');
+  const message = 'Chat Completions tool outputs cannot be empty or contain only non-text content.';
+  if (strict) throw new UserError(message);
+  return OMITTED_TOOL_OUTPUT;
 }

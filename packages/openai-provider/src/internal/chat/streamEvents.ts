@@ -1,4 +1,4 @@
-import type { AgentOutputItem, AssistantContent, ModelStreamEvent } from '@baton/types';
+import { UserError, type AgentOutputItem, type AssistantContent, type ModelStreamEvent } from '@baton/types';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, type Json } from '../json.js';
@@ -11,6 +11,8 @@ export interface ChatStreamOptions {
   readonly requestId: string | undefined;
   /** `modelSettings.preserveRawUsage`: the final event also carries the usage object as sent. */
   readonly preserveRawUsage?: boolean | undefined;
+  /** `strictFeatureValidation`: a custom tool call is a `UserError` instead of being skipped. */
+  readonly strict?: boolean | undefined;
 }
 
 interface StreamedCall {
@@ -65,7 +67,13 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
     if (typeof delta.refusal === 'string' && delta.refusal !== '') refusal = (refusal ?? '') + delta.refusal;
     const reasoningDelta = reasoningOf(delta);
     if (reasoningDelta) reasoning += reasoningDelta;
-    if (Array.isArray(delta.tool_calls)) for (const part of delta.tool_calls) if (isRecord(part)) addToolCallDelta(calls, part);
+    if (Array.isArray(delta.tool_calls)) {
+      for (const part of delta.tool_calls) {
+        if (!isRecord(part)) continue;
+        if (part.type === 'custom' && options.strict === true) throw new UserError('Custom tool calls are not supported by the Chat Completions converter.');
+        addToolCallDelta(calls, part);
+      }
+    }
   }
   const hasOutput = Boolean(text || refusal || calls.size > 0);
   if (isFilteredEmpty(finishReason, hasOutput)) refusal = CONTENT_FILTER_REFUSAL_MESSAGE;

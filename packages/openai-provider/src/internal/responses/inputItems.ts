@@ -36,15 +36,21 @@ function toInputItem(item: AgentInputItem): Json | undefined {
           content: typeof item.content === 'string' ? item.content : item.content.map(userContent),
           ...providerFields(item.providerData, ['id', 'role', 'content', 'phase']),
         });
-      case 'assistant':
+      case 'assistant': {
+        const phase = item.phase ?? (isRecord(item.providerData) ? item.providerData.phase : undefined);
+        if (phase !== undefined && phase !== 'commentary' && phase !== 'final_answer') {
+          throw new UserError(`Invalid assistant message phase: ${JSON.stringify(phase)}. Expected "commentary" or "final_answer".`);
+        }
         return compact({
           type: 'message',
           id: item.id,
           role: 'assistant',
           status: item.status,
           content: item.content.map(assistantContent),
-          ...providerFields(item.providerData, ['type', 'id', 'role', 'content', 'status']),
+          phase,
+          ...providerFields(item.providerData, ['type', 'id', 'role', 'content', 'status', 'phase']),
         });
+      }
       default:
         throw new UserError(`Unsupported message role in input: ${JSON.stringify((item as { role?: unknown }).role)}.`);
     }
@@ -83,6 +89,13 @@ function toInputItem(item: AgentInputItem): Json | undefined {
 }
 
 export function userContent(part: UserContent): Json {
+  const converted = userContentPart(part);
+  // A prompt-cache breakpoint on a part, as the reference sends it.
+  const breakpoint = part.promptCacheBreakpoint;
+  return breakpoint === undefined ? converted : { ...converted, prompt_cache_breakpoint: breakpoint };
+}
+
+function userContentPart(part: UserContent): Json {
   switch (part.type) {
     case 'input_text':
       return { type: 'input_text', text: part.text, ...providerFields(part.providerData, ['type', 'text']) };

@@ -11,8 +11,9 @@ export function fromResponsesOutput(output: unknown): AgentOutputItem[] {
 function toOutputItem(item: Json): AgentOutputItem {
   const id = typeof item.id === 'string' ? item.id : undefined;
   if (item.type === 'message' && item.role === 'assistant' && Array.isArray(item.content)) {
-    // Always an object, empty or not, as the reference keeps it.
+    // Always an object, empty or not, as the reference keeps it; a known phase also on the item.
     const providerData = rest(item, ['id', 'type', 'role', 'status', 'content']) ?? {};
+    const phase = item.phase === 'commentary' || item.phase === 'final_answer' ? item.phase : undefined;
     return withOptional(
       {
         type: 'message',
@@ -20,7 +21,7 @@ function toOutputItem(item: Json): AgentOutputItem {
         status: statusOf(item.status) ?? 'completed',
         content: item.content.filter(isRecord).flatMap(messageContent),
       },
-      { id, providerData },
+      { id, phase, providerData },
     );
   }
   if (item.type === 'function_call' && typeof item.name === 'string' && typeof item.call_id === 'string') {

@@ -47,7 +47,6 @@ export function buildResponsesCreateRequest(model: string, request: ModelRequest
   const shouldSendTools = tools.length > 0 || request.toolsExplicitlyProvided === true || !request.prompt;
   let requestData: Json = compact({
     model: shouldSendModel ? model : undefined,
-    instructions: typeof request.systemInstructions === 'string' && request.systemInstructions.trim() !== '' ? request.systemInstructions : undefined,
     input: toResponsesInput(request.input),
     // `include` always present, as the reference sends it.
     include,
@@ -68,6 +67,12 @@ export function buildResponsesCreateRequest(model: string, request: ModelRequest
     prompt_cache_options: settings.promptCacheOptions,
     ...bodyData,
   });
+  // Always a key, as the reference's (blank instructions are none; JSON leaves an undefined out).
+  requestData = {
+    ...(requestData.model === undefined ? {} : { model: requestData.model }),
+    instructions: typeof request.systemInstructions === 'string' && request.systemInstructions.trim() !== '' ? request.systemInstructions : undefined,
+    ...requestData,
+  };
   if (overrides.extraBody) requestData = { ...requestData, ...overrides.extraBody };
   const hasTools = Array.isArray(requestData.tools) && requestData.tools.length > 0;
   const promptMaySupplyTools = Boolean(request.prompt) && requestData.tools === undefined && request.toolsExplicitlyProvided !== true;
