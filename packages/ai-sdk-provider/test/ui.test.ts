@@ -3,7 +3,8 @@ import { Agent, run, tool } from '@baton/core';
 import { NotifyStreamEvent, RunRawModelStreamEvent, StreamingToolContextEvent, ToolStreamEndEvent, ToolStreamStartEvent, type RunStreamEvent } from '@baton/types';
 import { z } from 'zod';
 import { aisdk } from '../src/index.js';
-import { createAiSdkTextStreamResponse, createAiSdkUiMessageStream, createAiSdkUiMessageStreamResponse, type AiSdkUiMessageChunk } from '../src/ui.js';
+import { UserError } from '@baton/types';
+import { applyAiSdkApprovalResponses, createAiSdkTextStreamResponse, createAiSdkUiMessageStream, createAiSdkUiMessageStreamResponse, type AiSdkUiMessageChunk } from '../src/ui.js';
 import { stream, usage, v4Model } from './helpers.js';
 
 /** A streamed model turn: the given text, or tool calls. */
@@ -111,6 +112,34 @@ describe('createAiSdkUiMessageStreamResponse', () => {
     expect(produced).toBeLessThan(5);
     await reader.cancel();
     expect(stopped).toBe(true);
+  });
+});
+
+describe('applyAiSdkApprovalResponses', () => {
+  it("applies the chat's decision to the paused run, with who and when, and the resumed run goes on", async () => {
+    let refunded = 0;
+    const refund = tool({ name: 'refund', description: 'Refund', parameters: z.object({ amount: z.number() }), needsApproval: true, execute: ({ amount }) => `refunded ${(refunded += amount)}` });
+    const model = aisdk(v4Model([turn({ calls: [{ id: 'r1', name: 'refund', input: '{"amount":5}' }] }), turn({ text: 'Refunded.' })]));
+    const agent = new Agent({ name: 'A', model, tools: [refund] });
+    const paused = await run(agent, 'Refund me', { stream: true });
+    const chunks = await sseChunks(createAiSdkUiMessageStreamResponse(paused));
+    const request = chunks.find((chunk) => chunk.type === 'tool-approval-request') as { approvalId: string; toolCallId: string };
+    // What useChat sends back after Approve: the assistant message's tool part, approval-responded.
+    const messages = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Refund me' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'dynamic-tool', toolName: 'refund', toolCallId: request.toolCallId, state: 'approval-responded', input: { amount: 5 }, approval: { id: request.approvalId, approved: true, reason: 'customer is right' } }] },
+    ];
+    const state = paused.state;
+    const applied = applyAiSdkApprovalResponses(state, messages, { decidedBy: 'agent@example.com', decidedAt: new Date('2026-01-02T03:04:05Z') });
+    expect(applied).toEqual([{ approvalId: 'r1', toolCallId: 'r1', toolName: 'refund', approved: true, reason: 'customer is right' }]);
+    expect(JSON.stringify(state.toJSON())).toContain('agent@example.com');
+    const resumed = await run(agent, state, { stream: true });
+    const resumedChunks = await sseChunks(createAiSdkUiMessageStreamResponse(resumed));
+    expect(resumedChunks.find((chunk) => chunk.type === 'tool-output-available')).toMatchObject({ toolCallId: 'r1', output: 'refunded 5' });
+    expect(resumed.finalOutput).toBe('Refunded.');
+    // The same decision again: the call is no longer waiting; nothing is applied.
+    expect(() => applyAiSdkApprovalResponses(resumed.state, messages)).toThrow(UserError);
+    expect(() => applyAiSdkApprovalResponses(resumed.state, messages)).toThrow(/No approval is waiting for the tool call "r1".*Waiting: none/);
   });
 });
 

@@ -11,3 +11,10 @@ export {
 } from './uiMessageStream.js';
 export { createAiSdkTextStreamResponse, type AiSdkTextStreamHeaders, type AiSdkTextStreamResponseOptions, type AiSdkTextStreamSource } from './textStream.js';
 export type { AiSdkToolProgress, AiSdkUiMessageChunk } from './uiMessageChunk.js';
+export {
+  aiSdkApprovalResponses,
+  applyAiSdkApprovalResponses,
+  type AiSdkApprovalResponse,
+  type AiSdkApprovalTarget,
+  type ApplyAiSdkApprovalResponsesOptions,
+} from './approvalResponses.js';
