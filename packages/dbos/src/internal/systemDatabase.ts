@@ -19,11 +19,14 @@ export function systemDatabaseUrl(databaseUrl: string, idleTransactionTimeoutMs 
   return url.toString();
 }
 
+// DBOS's reports of a pooled connection lost in an outage: it drops the connection, and a query on it reports its own error.
+const CONNECTION_LOST = /^Unexpected error (in pool|on a system database connection)/;
+
 const text = (entry: unknown): string => (typeof entry === 'string' ? entry : entry instanceof Error ? entry.message : JSON.stringify(entry));
 
 /**
  * The logger of a `DurableRunsClient`'s DBOS client, which lives in the application's process (a web
- * server, a CLI): DBOS's warnings and errors reach the console, except its report of an idle pooled
+ * server, a CLI): DBOS's warnings and errors reach the console, except its reports of a pooled
  * connection lost in an outage (the connection is dropped, and a query on it reports its own error);
  * its info and debug lines are dropped.
  */
@@ -32,7 +35,7 @@ export const clientLogger: DLogger = {
   info: () => {},
   warn: (entry) => {
     const line = text(entry);
-    if (!line.startsWith('Unexpected error in pool')) console.warn(`DBOS client: ${line}`);
+    if (!CONNECTION_LOST.test(line)) console.warn(`DBOS client: ${line}`);
   },
   error: (entry) => console.error(`DBOS client: ${text(entry)}`),
 };
