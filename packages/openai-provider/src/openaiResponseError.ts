@@ -1,4 +1,4 @@
-import { ModelBehaviorError } from '@baton/types';
+import { ModelBehaviorError, type Usage } from '@baton/types';
 import type { OpenAIApi } from './openaiProviderError.js';
 
 /**
@@ -27,15 +27,18 @@ export class OpenAIResponseError extends ModelBehaviorError {
   readonly terminal: OpenAIResponseTerminal;
   readonly api: OpenAIApi;
   readonly requestId: string | undefined;
+  /** What the unsuccessful answer cost, when the API reported usage with it (billed all the same). */
+  readonly usage: Usage | undefined;
   declare readonly unsafeToReplay: true;
   declare readonly responseStarted: true;
 
-  constructor(terminal: OpenAIResponseTerminal, api: OpenAIApi, requestId: string | undefined) {
+  constructor(terminal: OpenAIResponseTerminal, api: OpenAIApi, requestId: string | undefined, usage?: Usage) {
     super(messageFor(terminal));
     this.name = 'ModelBehaviorError';
     this.terminal = terminal;
     this.api = api;
     this.requestId = requestId;
+    this.usage = usage;
     Object.defineProperties(this, { unsafeToReplay: { value: true }, responseStarted: { value: true } });
   }
 }

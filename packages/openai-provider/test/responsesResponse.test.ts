@@ -82,6 +82,8 @@ describe('OpenAIResponsesModel response conversion', () => {
     expect(error).toBeInstanceOf(OpenAIResponseError);
     expect(error).toMatchObject({ terminal: `response.${status}`, requestId: 'req_fake_1', api: 'responses', name: 'ModelBehaviorError' });
     expect((error as Error).message).toBe(`OpenAI Responses request ended with unsuccessful terminal state "response.${status}".`);
+    // What it cost, for the developer's accounting.
+    expect((error as OpenAIResponseError).usage).toMatchObject({ requests: 1, inputTokens: expect.any(Number) });
     expect(model.getRetryAdvice({ error, request: request(), stream: false, attempt: 1 })).toEqual({
       suggested: false,
       replaySafety: 'unsafe',

@@ -62,7 +62,7 @@ export function chatCompletionToResponse(data: unknown, requestId: string | unde
       hasFunctionCall: toolCalls.some((call) => call.type === 'function'),
     })
   ) {
-    throw new OpenAIResponseError('length', 'chat_completions', requestId);
+    throw new OpenAIResponseError('length', 'chat_completions', requestId, new Usage(isRecord(data.usage) ? chatUsage(data.usage) : { requests: 1 }));
   }
   const id = typeof data.id === 'string' ? data.id : undefined;
   const response: ModelResponse = {

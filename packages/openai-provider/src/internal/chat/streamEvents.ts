@@ -1,4 +1,4 @@
-import { UserError, type AgentOutputItem, type AssistantContent, type ModelStreamEvent } from '@baton/types';
+import { Usage, UserError, type AgentOutputItem, type AssistantContent, type ModelStreamEvent } from '@baton/types';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, type Json } from '../json.js';
@@ -87,7 +87,7 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
       hasFunctionCall: calls.size > 0,
     })
   ) {
-    throw new OpenAIResponseError('length', 'chat_completions', options.requestId);
+    throw new OpenAIResponseError('length', 'chat_completions', options.requestId, new Usage(streamedUsage(usage)));
   }
   const responseId = id ?? `chatcmpl_${globalThis.crypto.randomUUID()}`;
   const done: ModelStreamEvent = {

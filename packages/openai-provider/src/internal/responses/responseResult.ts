@@ -34,7 +34,7 @@ export function unsuccessfulTerminal(response: unknown, eventType?: string): Ope
 /** The error for a response whose status is `failed` or `incomplete`; undefined otherwise. */
 export function unsuccessfulResponseError(response: Json, requestId: string | undefined): OpenAIResponseError | undefined {
   const terminal = unsuccessfulTerminal(response);
-  return terminal === undefined ? undefined : new OpenAIResponseError(terminal, 'responses', requestId);
+  return terminal === undefined ? undefined : new OpenAIResponseError(terminal, 'responses', requestId, new Usage(responsesUsage(response.usage)));
 }
 
 /** The parts of a completed response the run loop needs. */

@@ -1,9 +1,10 @@
-import type { ModelStreamEvent } from '@baton/types';
+import { Usage, type ModelStreamEvent } from '@baton/types';
 import { OpenAIProviderError } from '../../openaiProviderError.js';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, rest } from '../json.js';
 import { rawUsageOf } from '../rawUsage.js';
+import { responsesUsage } from '../usage.js';
 import { checkResponseObject, responseParts, unsuccessfulTerminal } from './responseResult.js';
 
 const RAW = { rawModelEventSource: OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE };
@@ -40,7 +41,8 @@ export async function* responsesStreamEvents(events: AsyncIterable<unknown>, opt
       const terminal = unsuccessfulTerminal(event.response, type);
       if (terminal !== undefined) {
         yield { type: 'model', event, providerData: RAW };
-        throw new OpenAIResponseError(terminal, 'responses', requestId);
+        const usage = isRecord(event.response) ? new Usage(responsesUsage(event.response.usage)) : undefined;
+        throw new OpenAIResponseError(terminal, 'responses', requestId, usage);
       }
       const response = checkResponseObject(event.response, requestId);
       const parts = responseParts(response);
