@@ -14,6 +14,7 @@ import { toFunctionToolName } from './internal/names.js';
 import { rememberHandledToolError } from './internal/toolCallScope.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
+import { runWithToolTimeout, toolTimeoutOf, type ToolTimeoutBehavior, type ToolTimeoutErrorFunction } from './internal/toolTimeout.js';
 import type { RunContext } from './runContext.js';
 
 export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
@@ -53,6 +54,12 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   isEnabled?: boolean | ToolEnabledFunction<TContext>;
   inputGuardrails?: ToolInputGuardrail<TContext>[];
   outputGuardrails?: ToolOutputGuardrail<TContext>[];
+  /** A deadline for each call, in milliseconds (the call's \`details.signal\` aborts when it passes). */
+  timeoutMs?: number;
+  /** Past the deadline: answer the model (\`'error_as_result'\`, the default) or fail with \`ToolTimeoutError\`. */
+  timeoutBehavior?: ToolTimeoutBehavior;
+  /** The answer the model gets for a timed-out call (default: "Tool '<name>' timed out after <ms>ms."). */
+  timeoutErrorFunction?: ToolTimeoutErrorFunction<TContext>;
 }
 
 /**
@@ -106,6 +113,18 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     });
   }
   const schema = compileSchema(options.parameters, { strict: options.strict ?? true, owner: `tool "${name}" parameters` });
+  const timeout = toolTimeoutOf<TContext>(name, options);
+
+  const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> => {
+    const parsed = await parseToolArguments(name, input, schema.validate);
+    try {
+      return await execute(parsed, runContext, details);
+    } catch (error) {
+      if (errorFunction === null || details.signal.aborted) throw error;
+      rememberHandledToolError(details, error, options.errorFunction !== undefined);
+      return errorFunction(runContext as RunContext<TContext>, error);
+    }
+  };
 
   const functionTool: FunctionTool<TContext> = {
     type: 'function',
@@ -115,14 +134,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     strict: schema.strict,
     async invoke(runContext, input, partialDetails) {
       const details = completeToolCallDetails(name, input, partialDetails);
-      const parsed = await parseToolArguments(name, input, schema.validate);
-      try {
-        return await execute(parsed, runContext, details);
-      } catch (error) {
-        if (errorFunction === null || details.signal.aborted) throw error;
-        rememberHandledToolError(details, error, options.errorFunction !== undefined);
-        return errorFunction(runContext as RunContext<TContext>, error);
-      }
+      if (!timeout) return runCall(runContext, input, details);
+      return runWithToolTimeout(name, timeout, runContext, details, (timed) => runCall(runContext, input, timed));
     },
     async needsApproval(runContext, input, callId) {
       return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId)) : needsApproval;
@@ -131,6 +144,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent })) : isEnabled;
     },
   };
+  if (timeout) Object.assign(functionTool, timeout);
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;
