@@ -34,6 +34,7 @@ export {
   type AiSdkToolProgress,
   type AiSdkUiMessageChunk,
   type AiSdkUiMessageStreamHeaders,
+  type AiSdkUiMessageStreamOptions,
   type AiSdkUiMessageStreamResponseOptions,
   type AiSdkUiMessageStreamSource,
 } from './ui/index.js';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { aisdk } from '../src/index.js';
 import { UserError } from '@baton/types';
 import { applyAiSdkApprovalResponses, createAiSdkTextStreamResponse, createAiSdkUiMessageStream, createAiSdkUiMessageStreamResponse, type AiSdkUiMessageChunk } from '../src/ui.js';
-import { stream, usage, v4Model } from './helpers.js';
+import { stream, usage, v4Model, waitFor } from './helpers.js';
 
 /** A streamed model turn: the given text, or tool calls. */
 function turn(content: { text?: string; calls?: Array<{ id: string; name: string; input: string }> }) {
@@ -112,6 +112,45 @@ describe('createAiSdkUiMessageStreamResponse', () => {
     expect(produced).toBeLessThan(5);
     await reader.cancel();
     expect(stopped).toBe(true);
+  });
+});
+
+describe('a client that goes away', () => {
+  const hanging = () =>
+    v4Model([
+      stream(
+        [
+          { type: 'stream-start' as const, warnings: [] },
+          { type: 'text-start' as const, id: 't' },
+          { type: 'text-delta' as const, id: 't', delta: 'Partial' },
+        ],
+        { hangAfter: 3 },
+      ),
+    ]);
+
+  it("cancels the run: the model's request is aborted", async () => {
+    const model = hanging();
+    const result = await run(new Agent({ name: 'A', model: aisdk(model) }), 'Hi', { stream: true });
+    const reader = createAiSdkUiMessageStreamResponse(result).body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    while (!seen.includes('Partial')) seen += decoder.decode((await reader.read()).value);
+    await reader.cancel();
+    await waitFor(() => model.calls[0]?.abortSignal?.aborted === true);
+    expect(model.cancelled[0]).toBe(true);
+  });
+
+  it("with onDisconnect: 'continue', the run goes on unread", async () => {
+    let calls = 0;
+    const slowTool = tool({ name: 'step', description: 'A step', parameters: z.object({}), execute: () => `done ${(calls += 1)}` });
+    const model = aisdk(v4Model([turn({ calls: [{ id: 'c1', name: 'step', input: '{}' }] }), turn({ text: 'Finished.' })]));
+    const result = await run(new Agent({ name: 'A', model, tools: [slowTool] }), 'Go', { stream: true });
+    const reader = createAiSdkUiMessageStream(result, { onDisconnect: 'continue' }).getReader();
+    await reader.read();
+    await reader.cancel();
+    await result.completed;
+    expect(calls).toBe(1);
+    expect(result.finalOutput).toBe('Finished.');
   });
 });
 

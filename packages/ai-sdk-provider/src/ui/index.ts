@@ -6,6 +6,7 @@ export {
   createAiSdkUiMessageStream,
   createAiSdkUiMessageStreamResponse,
   type AiSdkUiMessageStreamHeaders,
+  type AiSdkUiMessageStreamOptions,
   type AiSdkUiMessageStreamResponseOptions,
   type AiSdkUiMessageStreamSource,
 } from './uiMessageStream.js';

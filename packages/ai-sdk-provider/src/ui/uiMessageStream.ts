@@ -7,7 +7,16 @@ export type AiSdkUiMessageStreamSource = ReadableStream<RunStreamEvent> | AsyncI
 
 export type AiSdkUiMessageStreamHeaders = Headers | Record<string, string> | Array<[string, string]>;
 
-export interface AiSdkUiMessageStreamResponseOptions {
+export interface AiSdkUiMessageStreamOptions {
+  /**
+   * What a client that goes away (the stream is cancelled) does to the run: `'cancel'` (the
+   * default) cancels it; `'continue'` lets it run to its end (or its next pause) unread, so its
+   * result and state are still written (to a session, a store) for the next page load.
+   */
+  readonly onDisconnect?: 'cancel' | 'continue';
+}
+
+export interface AiSdkUiMessageStreamResponseOptions extends AiSdkUiMessageStreamOptions {
   readonly headers?: AiSdkUiMessageStreamHeaders;
   readonly status?: number;
   readonly statusText?: string;
@@ -17,9 +26,10 @@ export interface AiSdkUiMessageStreamResponseOptions {
  * A run's events as the AI SDK's UI message stream (`UIMessageChunk`s), for a chat route that
  * answers `useChat`. Pull-based: each chunk is read from the run when the consumer asks for it, so
  * a slow client slows the run instead of buffering it; cancelling the stream (a client that went
- * away) cancels the run's event stream, which cancels the run.
+ * away) cancels the run's event stream, which cancels the run (or, with `onDisconnect: 'continue'`,
+ * lets the run finish unread).
  */
-export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource): ReadableStream<AiSdkUiMessageChunk> {
+export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource, options: AiSdkUiMessageStreamOptions = {}): ReadableStream<AiSdkUiMessageChunk> {
   const iterator = uiChunksOf(eventsOf(source))[Symbol.asyncIterator]();
   return new ReadableStream<AiSdkUiMessageChunk>(
     {
@@ -29,6 +39,13 @@ export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource): 
         else controller.enqueue(next.value);
       },
       async cancel() {
+        if (options.onDisconnect === 'continue') {
+          // Read the rest, unseen, so the run goes on to its end; its failure has no reader left to tell.
+          void (async () => {
+            for (let next = await iterator.next(); next.done !== true; next = await iterator.next());
+          })().catch(() => undefined);
+          return;
+        }
         await iterator.return?.(undefined);
       },
     },
@@ -44,7 +61,7 @@ export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource): 
  */
 export function createAiSdkUiMessageStreamResponse(source: AiSdkUiMessageStreamSource, options: AiSdkUiMessageStreamResponseOptions = {}): Response {
   const encoder = new TextEncoder();
-  const sse = createAiSdkUiMessageStream(source).pipeThrough(
+  const sse = createAiSdkUiMessageStream(source, options.onDisconnect === undefined ? {} : { onDisconnect: options.onDisconnect }).pipeThrough(
     new TransformStream<AiSdkUiMessageChunk, Uint8Array>({
       transform(chunk, controller) {
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
