@@ -73,15 +73,17 @@ export class MCPServerStdio extends ClientMCPServer {
     return overflow && this.maxResponseBytes !== null ? `${tooLargeMessage(this.maxResponseBytes)}; the connection is closed` : super.explainTransportErrors(errors);
   }
 
-  /** The process did not exit within `closeTimeoutMs`: it is killed. */
-  protected override abandon(transport: Transport): void {
+  /** A process that has not exited within `closeTimeoutMs` is killed. */
+  protected override abandonment(transport: Transport): () => void {
     const pid = (transport as StdioClientTransport).pid;
-    if (pid === null || pid === undefined) return;
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+    return () => {
+      if (pid === null) return;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
   }
 }
 

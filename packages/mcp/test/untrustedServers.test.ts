@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent, Runner } from '@baton/core';
-import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
+import { ScriptedModel, assistantMessage, functionCall, isProcessAlive } from '@baton/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -81,6 +81,18 @@ describe('an HTTP MCP server that never answers the session-closing DELETE', () 
     expect(server.methods).toContain('DELETE');
     expect(ms).toBeLessThan(5_000);
     expect(mcp.connected).toBe(false);
+  });
+});
+
+describe('a stdio MCP server that will not exit', () => {
+  it('close() waits closeTimeoutMs, then kills the process', async () => {
+    const mcp = new MCPServerStdio({ name: 'stubborn', command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'stubbornServer.mjs')], closeTimeoutMs: 300 });
+    await mcp.connect();
+    const pid = mcp.pid!;
+    const { ms } = await elapsed(mcp.close());
+    expect(ms).toBeLessThan(1_500);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isProcessAlive(pid)).toBe(false);
   });
 });
 

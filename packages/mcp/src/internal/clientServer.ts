@@ -137,8 +137,13 @@ export abstract class ClientMCPServer implements MCPServer {
     return `the connection closed after an error: ${errors.at(-1)!.message}`;
   }
 
-  /** Called when closing took longer than `closeTimeoutMs`: make sure nothing of the connection lingers. */
-  protected abandon(_transport: Transport): void {}
+  /**
+   * What to do if closing takes longer than `closeTimeoutMs`, so nothing of the connection lingers
+   * (asked before closing starts, while the transport still knows what it holds).
+   */
+  protected abandonment(_transport: Transport): () => void {
+    return () => undefined;
+  }
 
   /** Opens the session (a second call while connected does nothing). A failure closes what was started. */
   connect(): Promise<void> {
@@ -196,6 +201,7 @@ export abstract class ClientMCPServer implements MCPServer {
 
   async #shutDown(client: Client, transport: Transport): Promise<void> {
     const deadline = Date.now() + this.closeTimeoutMs;
+    const abandon = this.abandonment(transport);
     try {
       await withDeadline(this.endSession(transport), this.closeTimeoutMs, 'waiting for the server to end the session');
     } catch (error) {
@@ -205,7 +211,7 @@ export abstract class ClientMCPServer implements MCPServer {
       await withDeadline(closeQuietly(client, transport), Math.max(1, deadline - Date.now()), 'closing the connection');
     } catch (error) {
       this.logger.warn(`MCP server "${this.#name}": ${messageOf(error)} It is abandoned.`);
-      this.abandon(transport);
+      abandon();
     }
   }
 
