@@ -187,4 +187,25 @@ describe('run-loop parity (issue 24)', () => {
     expect(referenceError).toBeUndefined();
     expect(batonError).toBe(boom);
   });
+
+  it.each(['structured', 'segmented', 'text'] as const)('a nested agent tool answers the outer model with the same text (%s)', async (shape) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const reasoning = { type: 'reasoning', id: 'rs_1', content: [] };
+      const responses = {
+        structured: [testing.assistantMessage('{ "answer": "42" }')],
+        segmented: [reasoning as never, testing.assistantMessage('first '), testing.assistantMessage('second')],
+        text: [testing.assistantMessage('all good')],
+      }[shape];
+      const inner = new sdk.Agent({
+        name: 'Inner',
+        model: new testing.ScriptedModel([responses]),
+        ...(shape === 'structured' ? { outputType: z.object({ answer: z.string() }) } : {}),
+      });
+      const outerModel = new testing.ScriptedModel([[testing.functionCall('inner', { input: 'go' }, { callId: 'c1' })], [testing.assistantMessage('done')]]);
+      await sdk.run(new sdk.Agent({ name: 'Outer', model: outerModel, tools: [inner.asTool({ toolName: 'inner', toolDescription: '' })] }), 'go');
+      const input = outerModel.calls[1]!.request.input as Array<{ type: string; output?: unknown }>;
+      return input.find((item) => item.type === 'function_call_result')?.output;
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
 });

@@ -14,10 +14,9 @@ import { RunContext } from '../runContext.js';
 import type { RunResult } from '../runResult.js';
 import { Runner } from '../runner.js';
 import type { RunConfig, RunOptions } from '../runConfig.js';
-import { RunState } from '../runState.js';
+import { RunState, recordOf } from '../runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from './names.js';
-import { toSmartString } from './items.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from './validate.js';
 import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../tool.js';
 import { callScopeOf, rememberHandledToolError } from './toolCallScope.js';
@@ -191,9 +190,10 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     } else {
       result = await runner.run(agent, startFrom, runOptions);
     }
-    if (result.interruptions.length > 0) return new ToolInterruption(result.interruptions, result.state);
+    const interruptions = result.interruptions ?? [];
+    if (interruptions.length > 0) return new ToolInterruption(interruptions, result.state);
     if (options.customOutputExtractor) return options.customOutputExtractor(result);
-    return toSmartString(result.finalOutput ?? '');
+    return nestedOutputText(result, agent);
   }
 
   /** The paused nested run, rebuilt with the context the resume strategy picks. */
@@ -250,4 +250,42 @@ function nestedConfig(parent: RunConfig | undefined): RunConfig {
   if (!parent) return {};
   const { workflowName: _name, traceId: _id, groupId: _group, traceMetadata: _metadata, ...config } = parent;
   return config;
+}
+
+/**
+ * What the model receives from a nested run, as the reference answers: the text of the nested
+ * run's last model response (all its message text when the response is only messages, reasoning
+ * and tool search), else the final output as text (JSON for structured output). After an output
+ * guardrail checked the answer, or when an error handler gave it, the final output comes first.
+ */
+function nestedOutputText(result: RunResult<any, any> | StreamedRunResult<any, any>, agent: Agent<any, any>): string {
+  const checked = result.outputGuardrailResults?.at(-1);
+  const finalOutput = checked ? checked.agentOutput : result.finalOutput;
+  const outputType = checked ? (checked.agent as Agent<any, any>).outputType : agent.outputType;
+  const finalText = finalOutput === undefined ? undefined : outputType === 'text' ? String(finalOutput) : JSON.stringify(finalOutput);
+  const last = result.rawResponses?.at(-1);
+  const rawText = last ? responseText(last.output ?? []) : undefined;
+  const modelText = rawText !== undefined && rawText.trim() !== '' ? rawText : undefined;
+  const fromHandler = result.state instanceof RunState && recordOf(result.state).finalOutputFromErrorHandler === true;
+  return (checked || fromHandler ? (finalText ?? modelText) : (modelText ?? finalText)) ?? '';
+}
+
+const SEGMENT_TYPES = new Set(['message', 'reasoning', 'tool_search_call', 'tool_search_output']);
+
+function responseText(output: readonly { type?: string }[]): string {
+  if (output.length === 0) return '';
+  const segmented = output.some((item) => item.type !== 'message' && SEGMENT_TYPES.has(item.type ?? '')) && output.every((item) => SEGMENT_TYPES.has(item.type ?? 'message'));
+  if (!segmented) return messageText(output[output.length - 1]!) ?? '';
+  return output.map((item) => messageText(item) ?? '').join('');
+}
+
+/** The output text of an assistant message, or undefined when it has none. */
+function messageText(item: { type?: string }): string | undefined {
+  const message = item as { type?: string; role?: string; content?: unknown };
+  if ((message.type ?? 'message') !== 'message' || message.role !== 'assistant' || !Array.isArray(message.content)) return undefined;
+  let text: string | undefined;
+  for (const part of message.content as Array<{ type?: string; text?: string }>) {
+    if (part?.type === 'output_text' && typeof part.text === 'string') text = (text ?? '') + part.text;
+  }
+  return text;
 }

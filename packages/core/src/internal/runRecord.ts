@@ -45,6 +45,8 @@ export interface RunRecord<TContext = any> {
   generatedItems: RunItem[];
   modelResponses: ModelResponse[];
   currentStep: NextStep | undefined;
+  /** The final output came from an error handler (a nested agent tool then answers with it, not the last response's text). */
+  finalOutputFromErrorHandler?: boolean;
   inputGuardrailResults: InputGuardrailResult[];
   outputGuardrailResults: OutputGuardrailResult[];
   toolInputGuardrailResults: ToolInputGuardrailResult[];

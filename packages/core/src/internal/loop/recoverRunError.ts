@@ -47,6 +47,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
       yield* env.emit(itemEvent(item));
     }
     record.currentStep = { type: 'next_step_final_output', output };
+    record.finalOutputFromErrorHandler = true;
     return 'done' as const;
   });
 }
