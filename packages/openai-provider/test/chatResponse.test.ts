@@ -74,7 +74,7 @@ describe('OpenAIChatCompletionsModel response conversion', () => {
     expect(error).toBeInstanceOf(ModelBehaviorError);
     expect(error).toBeInstanceOf(OpenAIResponseError);
     expect(error).toMatchObject({ terminal: 'length', api: 'chat_completions', requestId: 'req_fake_1', message: CHAT_COMPLETIONS_EMPTY_TRUNCATION_ERROR });
-    expect(model.getRetryAdvice({ error, request: request(), stream: false, attempt: 1 })).toMatchObject({ suggested: false, replaySafety: 'unsafe', responseStarted: true });
+    expect(model.getRetryAdvice!({ error, request: request(), stream: false, attempt: 1 })).toMatchObject({ suggested: false, replaySafety: 'unsafe', responseStarted: true });
     const partial = await model.getResponse(request());
     expect(partial.output).toMatchObject([{ type: 'message', content: [{ type: 'output_text', text: 'cut sho' }] }]);
     expect(partial.providerData).toMatchObject({ choices: [{ finish_reason: 'length' }] });

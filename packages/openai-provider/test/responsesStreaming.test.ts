@@ -89,10 +89,10 @@ describe('OpenAIResponsesModel streaming', () => {
   });
 
   it.each([
-    ['failed', 'response.failed', 'response_failed'],
-    ['incomplete', 'response.incomplete', 'response_incomplete'],
-  ] as const)('a %s terminal event is passed through, then thrown as a ModelBehaviorError', async (_status, eventType) => {
-    const server = await fakeServer(fakeToolCalls([{ name: 'f' }], { status: _status, error: { code: 'server_error', message: 'boom' } }));
+    ['failed', 'response.failed'],
+    ['incomplete', 'response.incomplete'],
+  ] as const)('a %s terminal event is passed through, then thrown as a ModelBehaviorError', async (status, eventType) => {
+    const server = await fakeServer(fakeToolCalls([{ name: 'f' }], { status, error: { code: 'server_error', message: 'boom' } }));
     const { events, error } = await collectUntilError(stream(server));
     expect(rawTypes(events).at(-1)).toBe(eventType);
     expect(events.some((e) => e.type === 'response_done')).toBe(false);
