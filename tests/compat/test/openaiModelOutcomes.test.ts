@@ -189,6 +189,8 @@ describe('OpenAI Chat Completions model outcomes (same on both SDKs)', () => {
   it.each([
     ['ends without a finish_reason', [chunk({ content: 'hel' }), chunk({ content: 'lo' })]],
     ['is emptied by the content filter', [chunk({ role: 'assistant' }), chunk({}, 'content_filter')]],
+    ['skips a custom tool call by its index', [chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'custom', custom: { name: 'x', input: 'a' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: 'b' } }] }), chunk({ tool_calls: [{ index: 1, id: 'call_2', type: 'function', function: { name: 'f', arguments: '{}' } }] }, 'tool_calls')]],
+    ['is filtered after a custom tool call only', [chunk({ tool_calls: [{ index: 0, id: 'c1', type: 'custom', custom: { name: 'x', input: 'a' } }] }), chunk({}, 'content_filter')]],
     ['streams tool calls', [chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '{"a"' } }] }), chunk({ tool_calls: [{ index: 0, function: { arguments: ':1}' } }] }, 'tool_calls')]],
   ])('a stream that %s ends with the same output', async (_label, chunks) => {
     const both = await onBoth(async (under) => {

@@ -33,6 +33,8 @@ interface StreamedCall {
  */
 export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options: ChatStreamOptions): AsyncGenerator<ModelStreamEvent> {
   const calls = new Map<number, StreamedCall>();
+  // Custom tool calls are skipped (Chat Completions carries function calls only), by their index.
+  const ignored = new Set<number>();
   let started = false;
   let id: string | undefined;
   let usage: unknown;
@@ -70,12 +72,18 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
     if (Array.isArray(delta.tool_calls)) {
       for (const part of delta.tool_calls) {
         if (!isRecord(part)) continue;
-        if (part.type === 'custom' && options.strict === true) throw new UserError('Custom tool calls are not supported by the Chat Completions converter.');
+        const index = typeof part.index === 'number' ? part.index : 0;
+        if (ignored.has(index)) continue;
+        if (part.type === 'custom') {
+          if (options.strict === true) throw new UserError('Custom tool calls are not supported by the Chat Completions converter.');
+          ignored.add(index);
+          continue;
+        }
         addToolCallDelta(calls, part);
       }
     }
   }
-  const hasOutput = Boolean(text || refusal || calls.size > 0);
+  const hasOutput = Boolean(text || refusal || calls.size > 0 || ignored.size > 0);
   if (isFilteredEmpty(finishReason, hasOutput)) refusal = CONTENT_FILTER_REFUSAL_MESSAGE;
   if (
     isTruncatedEmpty({
@@ -128,7 +136,6 @@ function streamedOutput(id: string, text: string | undefined, refusal: string | 
 }
 
 function addToolCallDelta(calls: Map<number, StreamedCall>, part: Json): void {
-  if (part.type === 'custom') return;
   const index = typeof part.index === 'number' ? part.index : 0;
   let call = calls.get(index);
   if (call === undefined) {
