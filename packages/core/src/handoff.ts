@@ -52,10 +52,27 @@ export class Handoff<TContext = unknown> implements HandoffContract<TContext> {
     this.onInvokeHandoff = onInvokeHandoff;
   }
 
-  /** A copy with some fields replaced. */
+  /**
+   * A copy with some fields replaced. With a new \`agent\` (and no \`onInvokeHandoff\`), the copy
+   * hands off to that agent: the original callback still runs (its side effects are kept), and
+   * where it would return the original target it returns the new one; \`agentName\` follows.
+   */
   clone(overrides: Partial<Pick<Handoff<TContext>, 'toolName' | 'toolDescription' | 'inputJsonSchema' | 'strictJsonSchema' | 'inputFilter' | 'isEnabled' | 'onInvokeHandoff' | 'agent' | 'agentName'>> = {}): Handoff<TContext> {
     const copy = Object.assign(Object.create(Handoff.prototype) as Handoff<TContext>, this);
-    return Object.assign(copy, overrides);
+    Object.assign(copy, overrides);
+    const replacement = overrides.agent;
+    if (replacement !== undefined && replacement !== this.agent) {
+      if (overrides.agentName === undefined) copy.agentName = replacement.name;
+      if (overrides.onInvokeHandoff === undefined) {
+        const original = this.onInvokeHandoff;
+        const target = this.agent;
+        copy.onInvokeHandoff = async (context, args) => {
+          const next = await original(context, args);
+          return next === target ? replacement : next;
+        };
+      }
+    }
+    return copy;
   }
 
   getHandoffAsFunctionTool(): SerializedFunctionTool {

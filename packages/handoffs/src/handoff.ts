@@ -103,7 +103,7 @@ export function handoff(agent: Agent<any, any>, config: HandoffConfig<any> | Han
     result.strictJsonSchema = true;
   }
   if (inputFilter) result.inputFilter = inputFilter;
-  if (typeof isEnabled === 'boolean') result.isEnabled = () => isEnabled;
+  if (typeof isEnabled === 'boolean') result.isEnabled = async () => isEnabled;
   else if (isEnabled) result.isEnabled = async (args) => Boolean(await isEnabled(args));
   return result;
 }

@@ -128,7 +128,7 @@ export function describeStandardSchema(schema: StandardSchemaLike, owner: string
   const toJson = zod3 ? () => zod3JsonSchema(schema, owner) : zod4 && io === 'output' ? (describeAs?.output ?? describeAs?.input) : describeAs?.input;
   if (typeof toJson !== 'function') {
     throw new UserError(
-      `${owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema; use zod 4, zod 3 or a Standard JSON Schema implementation.`,
+      `${owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema. Standard Schema values must provide both \`~standard.validate\` and \`~standard.jsonSchema\` conversion: use zod 4, zod 3 or the library's Standard JSON Schema adapter.`,
     );
   }
   const target = zod3 || zod4 ? 'draft-07' : 'draft-2020-12';
@@ -146,7 +146,9 @@ export function describeStandardSchema(schema: StandardSchemaLike, owner: string
     throw new UserError(`${owner}: the schema cannot be described as JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!isJsonObjectSchema(raw)) {
-    throw new UserError(`${owner}: the schema must describe an object (got JSON schema type ${JSON.stringify(raw.type)}).`);
+    throw new UserError(
+      `${owner}: the schema must describe an object: a Standard Schema must produce a JSON Schema with \`type: "object"\` at the root (got type ${JSON.stringify(raw.type)}); wrap it in an object schema.`,
+    );
   }
   return zod4 ? (discriminatedUnionsAsAnyOf(raw) as Record<string, unknown>) : raw;
 }
