@@ -134,12 +134,16 @@ describe('response mapping', () => {
     ]);
   });
 
-  it('a content-filter finish ends a run: a structured-output agent fails with ModelRefusalError, a text agent answers empty', async () => {
+  it('a content-filter finish is a refusal that ends the run after one call (a structured-output agent fails with ModelRefusalError)', async () => {
     const filtered = () => v4Generate([], { finishReason: { unified: 'content-filter', raw: 'SAFETY' } });
     const structured = new Agent({ name: 'S', model: aisdk(v4Model([filtered()])), outputType: z.object({ city: z.string() }) });
     expect(await rejectionOf(run(structured, 'x'))).toBeInstanceOf(ModelRefusalError);
+    // The answer is a refusal in our words; the run does not ask the model again (how a text agent
+    // reports a refusal is the run loop's call).
+    const { output } = await aisdk(v4Model([filtered()])).getResponse(request());
+    expect(output).toMatchObject([{ type: 'message', status: 'incomplete', content: [{ type: 'refusal', refusal: expect.stringMatching(/content filter stopped the response/) }] }]);
     const text = v4Model([filtered()]);
-    expect((await run(new Agent({ name: 'T', model: aisdk(text) }), 'x')).finalOutput).toBe('');
+    await run(new Agent({ name: 'T', model: aisdk(text) }), 'x').catch((error: unknown) => expect(error).toBeInstanceOf(ModelRefusalError));
     expect(text.calls).toHaveLength(1);
   });
 
