@@ -28,6 +28,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Tracing', link: '/guide/tracing' },
       { text: 'MCP', link: '/guide/mcp' },
       { text: 'Security', link: '/guide/security' },
+      { text: 'Testing', link: '/guide/testing' },
     ],
   },
   {
