@@ -208,4 +208,19 @@ describe('run-loop parity (issue 24)', () => {
     });
     expect(both.baton).toEqual(both.reference);
   });
+
+  it.each(['refusal only', 'refusal only, handled', 'refusal beside text'] as const)('a model refusal in a text agent ends the run as the reference does (%s)', async (shape) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const content =
+        shape === 'refusal beside text'
+          ? [{ type: 'output_text', text: 'Partly: ' }, { type: 'refusal', refusal: 'not the rest' }]
+          : [{ type: 'refusal', refusal: 'I cannot help with that.' }];
+      const message = { type: 'message', role: 'assistant', status: 'completed', content };
+      const agent = new sdk.Agent({ name: 'A', model: new testing.ScriptedModel([[message as never]]) });
+      const handlers = shape === 'refusal only, handled' ? { errorHandlers: { default: () => ({ finalOutput: 'safe fallback' }) } } : {};
+      const outcome = await outcomeOf(sdk.run(agent, 'x', handlers as never));
+      return outcome.ok ? { finalOutput: outcome.value.finalOutput, items: outcome.value.newItems.length } : { error: outcome.name };
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
 });

@@ -43,6 +43,7 @@ export interface ProcessedResponse {
   readonly handoffRun: HandoffRun | undefined;
   /** The text of the last assistant message, if any. */
   readonly messageText: string | undefined;
+  /** The last assistant message's refusal, when that message has no text at all. */
   readonly refusal: string | undefined;
   readonly hostedApprovals: HostedApprovalRequest[];
 }
@@ -84,8 +85,10 @@ export function classifyResponse(
       const item = new RunMessageOutputItem(output, agent);
       newItems.push(item);
       messageText = item.content;
-      const refusalPart = item.rawItem.content.find((part) => part.type === 'refusal');
-      refusal = refusalPart && refusalPart.type === 'refusal' ? refusalPart.refusal : undefined;
+      // A refusal counts only when the message has no text at all (as the reference reads it).
+      const refusals = item.rawItem.content.flatMap((part) => (part.type === 'refusal' ? [part.refusal] : []));
+      const hasText = item.rawItem.content.some((part) => part.type === 'output_text');
+      refusal = refusals.length > 0 && !hasText ? refusals.join('') : undefined;
     }
   }
   return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals };

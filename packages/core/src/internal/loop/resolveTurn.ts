@@ -79,7 +79,7 @@ export function resolveTurn(
       return 'continue';
     }
 
-    if (agent.outputType !== 'text' && processed.refusal !== undefined && processed.messageText === '') {
+    if (processed.refusal !== undefined) {
       return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
     }
     const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
