@@ -110,3 +110,33 @@ describe('a session in a run', () => {
     expect(items[3]).toEqual(assistantMessage('Transfer done.'));
   });
 });
+
+describe('MemorySession history transactions are checked and copied before anything changes', () => {
+  const user = (text: string): AgentInputItem => ({ type: 'message', role: 'user', content: text }) as AgentInputItem;
+
+  it.each<[string, unknown, string]>([
+    ['a blank operation id', { operationId: ' ', transaction: { type: 'append_items', items: [] } }, 'operationId must be a non-empty string'],
+    ['no transaction', { operationId: 'o', transaction: null }, 'transaction must be an object'],
+    ['an unknown type', { operationId: 'o', transaction: { type: 'merge' } }, 'Unsupported session history transaction type'],
+    ['an extra field', { operationId: 'o', transaction: { type: 'append_items', items: [], note: 1 } }, 'append transaction fields are invalid'],
+    ['a date in an item', { operationId: 'o', transaction: { type: 'append_items', items: [{ ...user('x'), providerData: { at: new Date(0) } }] } }, 'items contain invalid or unsupported data'],
+    ['a symbol in an item', { operationId: 'o', transaction: { type: 'append_items', items: [{ ...user('x'), providerData: { s: Symbol('secret') } }] } }, 'items contain invalid or unsupported data'],
+  ])('%s is refused, the history and the operation id left unused', async (_label, args, message) => {
+    const session = new MemorySession({ initialItems: [user('start')] });
+    await expect(session.applyHistoryTransaction(args as never)).rejects.toThrow(message);
+    expect(await session.getItems()).toEqual([user('start')]);
+    await session.applyHistoryTransaction({ operationId: 'o', transaction: { type: 'append_items', items: [user('retry')] } });
+    expect(await session.getItems()).toEqual([user('start'), user('retry')]);
+  });
+
+  it('keeps a copy of bytes, and a cleared session forgets applied operation ids', async () => {
+    const session = new MemorySession();
+    const bytes = new Uint8Array([3, 7]);
+    await session.applyHistoryTransaction({ operationId: 'b', transaction: { type: 'append_items', items: [{ ...user('x'), providerData: { bytes } } as AgentInputItem] } });
+    bytes[0] = 9;
+    expect(((await session.getItems())[0] as { providerData: { bytes: Uint8Array } }).providerData.bytes[0]).toBe(3);
+    await session.clearSession();
+    await session.applyHistoryTransaction({ operationId: 'b', transaction: { type: 'append_items', items: [user('again')] } });
+    expect(await session.getItems()).toEqual([user('again')]);
+  });
+});
