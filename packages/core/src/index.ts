@@ -50,6 +50,7 @@ export { RunResult, RunResultBase } from './runResult.js';
 export { StreamedRunResult } from './streamedRunResult.js';
 export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';
 export type { RunInputArg } from './runner.js';
+export { DEFAULT_RUN_LIMITS, type RunLimits } from './runLimits.js';
 export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, SessionInputCallback, ToolCallErrorBehavior, TracingConfig } from './runConfig.js';
 export type { CallModelInputFilter, CallModelInputFilterArgs, ModelInputData } from './callModelInputFilter.js';
 export type { RunErrorKind, RunErrorData, RunErrorHandler, RunErrorHandlerInput, RunErrorHandlerResult, RunErrorHandlers } from './runErrorHandlers.js';

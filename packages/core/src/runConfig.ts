@@ -1,3 +1,4 @@
+import type { RunLimits } from './runLimits.js';
 import type * as Tracer from 'effect/Tracer';
 import type {
   AgentInputItem,
@@ -56,6 +57,8 @@ export interface RunConfig {
   invalidToolInputBehavior?: ToolCallErrorBehavior;
   /** Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking for approval too. */
   toolExecution?: { preApprovalInputGuardrails?: boolean };
+  /** Bounds the run keeps whatever the model does (concurrent tool calls, tool output size, a stalled model stream); see `RunLimits`. Run options override the Runner's, key by key. */
+  limits?: RunLimits;
   /** A handoff whose tool name is already taken: `'error'` (default, `UserError`) or `'warn'` (the handoff is left out). */
   toolNameCollisionPolicy?: 'error' | 'warn';
   /**

@@ -1,3 +1,4 @@
+import { resolveRunLimits } from './runLimits.js';
 import * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
@@ -143,6 +144,7 @@ export class Runner extends RunHooks<any> {
     }
     validateRunInput(input);
     validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
+    resolveRunLimits(this.config.limits, options.limits);
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
     const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
     let runInput: string | AgentInputItem[] = input;
@@ -197,6 +199,7 @@ export class Runner extends RunHooks<any> {
       hooks: this,
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
+      limits: resolveRunLimits(this.config.limits, options.limits),
       beforeHistoryRewrite: (items) => keepRewritten(record.session, items),
       streamed,
       emit: channel ? (event) => channel.offer(event) : () => Effect.void,

@@ -35,7 +35,7 @@ export class MaxTurnsExceededError extends AgentsError {
 
 /** The model did something it should not (unknown tool, invalid arguments, unparsable output). */
 export class ModelBehaviorError extends AgentsError {
-  declare readonly _tag: 'ModelBehaviorError' | 'InvalidToolInputError';
+  declare readonly _tag: 'ModelBehaviorError' | 'InvalidToolInputError' | 'ModelStreamIdleTimeoutError';
 }
 
 /** The model refused to produce the structured output. */
@@ -79,6 +79,17 @@ export class InvalidToolOutputError extends UserError {
     public readonly toolOutput?: unknown,
   ) {
     super(message, state);
+  }
+}
+
+/** A streamed model call sent no event for `limits.modelStreamIdleTimeoutMs`; its request was aborted. */
+export class ModelStreamIdleTimeoutError extends ModelBehaviorError {
+  declare readonly _tag: 'ModelStreamIdleTimeoutError';
+  constructor(
+    message: string,
+    public readonly idleTimeoutMs: number,
+  ) {
+    super(message);
   }
 }
 

@@ -1,6 +1,7 @@
 import * as Effect from 'effect/Effect';
 import {
   ModelBehaviorError,
+  ModelStreamIdleTimeoutError,
   RunRawModelStreamEvent,
   Usage,
   type Model,
@@ -13,6 +14,7 @@ import type { RunRecord } from '../runRecord.js';
 import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
 import { withModelRetries } from './modelRetry.js';
+import { IdleWatchdog } from './idleWatchdog.js';
 import { annotate, span } from './span.js';
 import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
@@ -65,7 +67,18 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   const attempt = settledPromise(
     (signal) => {
       if (env.stepRunner !== undefined) events = [];
-      return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events);
+      const idleMs = env.limits.modelStreamIdleTimeoutMs;
+      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events);
+      // An untrusted server may send one event and stall: past the idle limit the request is aborted.
+      const stalled = new AbortController();
+      const watchdog = new IdleWatchdog(idleMs, () =>
+        stalled.abort(new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs)),
+      );
+      const requestSignal = AbortSignal.any([signal, stalled.signal]);
+      return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog).then(
+        (done) => (stalled.signal.aborted ? Promise.reject(stalled.signal.reason) : done),
+        (cause: unknown) => Promise.reject(stalled.signal.aborted ? stalled.signal.reason : cause),
+      ).finally(() => watchdog.stop());
     },
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = cause),
@@ -97,9 +110,12 @@ async function forwardStream(
   env: LoopEnv,
   progress: { producedEvents: boolean },
   events: ModelStreamEvent[] | undefined,
+  watchdog?: IdleWatchdog,
 ): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
+  watchdog?.waiting();
   for await (const event of source) {
+    watchdog?.busy();
     progress.producedEvents = true;
     if (events !== undefined && events !== NO_EVENTS) events.push(event);
     if (event.type === 'response_done' && done === undefined) {
@@ -111,6 +127,7 @@ async function forwardStream(
       while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
     }
     if (signal.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
+    watchdog?.waiting();
   }
   return done;
 }

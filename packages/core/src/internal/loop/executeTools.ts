@@ -20,6 +20,7 @@ import { abortablePromise } from '../abort.js';
 import { toPublicError, type RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { functionCallResult, itemEvent, toSmartString, toolCallOutput } from '../items.js';
+import { capToolOutput } from './capToolOutput.js';
 import { pendingRunKey, type RunRecord } from '../runRecord.js';
 import { attachCallScope, type ToolCallScope } from '../toolCallScope.js';
 import { formatToolError } from '../formatToolError.js';
@@ -57,7 +58,10 @@ export function executeToolRuns(
   // With a recording step runner, the calls' steps start in call order (each call in its lane).
   const lanes = inLanes(env.stepRunner, runs.length);
   const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env)) : executeToolRun(run, agent, record, env));
-  const all = Effect.forEach(runs, execute, { concurrency: 'unbounded' }).pipe(
+  // The model is untrusted: one response may ask for any number of calls, so at most
+  // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
+  const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
+  const all = Effect.forEach(runs, execute, { concurrency }).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
@@ -313,13 +317,14 @@ function commitOutput(
   env: LoopEnv,
   handledError?: unknown,
 ): Effect.Effect<ToolRunOutcome> {
-  const raw = { ...functionCallResult(call.callId, call.name, ''), output: toolCallOutput(output) };
-  const item = new RunToolCallOutputItem(raw, agent, output);
+  const capped = capToolOutput(output, toolCallOutput(output), env.limits.maxToolOutputChars);
+  const raw = { ...functionCallResult(call.callId, call.name, ''), output: capped.output };
+  const item = new RunToolCallOutputItem(raw, agent, capped.value);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
-  return annotate(() => ({ 'baton.tool.output': toSmartString(output) })).pipe(
+  return annotate(() => ({ 'baton.tool.output': toSmartString(capped.value) })).pipe(
     Effect.andThen(env.emit(itemEvent(item))),
-    Effect.as({ type: 'output' as const, tool, output, item }),
+    Effect.as({ type: 'output' as const, tool, output: capped.value, item }),
   );
 }
 

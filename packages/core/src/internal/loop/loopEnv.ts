@@ -17,6 +17,7 @@ import type {
 } from '@baton/types';
 import type { McpConnections } from './mcpConnections.js';
 import type { StepRunner } from '../../stepRunner.js';
+import type { RunLimits } from '../../runLimits.js';
 
 /** The resolved configuration one run of the loop works with. */
 export interface LoopEnv {
@@ -43,6 +44,8 @@ export interface LoopEnv {
   readonly outputGuardrailBlockedMessage: OutputGuardrailBlockedMessage<any> | undefined;
   /** Run a tool's input guardrails before asking for approval (and again after approval). */
   readonly preApprovalInputGuardrails: boolean;
+  /** Bounds kept whatever the model does (see `RunLimits`), defaults filled in. */
+  readonly limits: Required<RunLimits>;
   /** A handoff named like a tool: fail with `UserError` (default) or warn and leave the handoff out. */
   readonly toolNameCollisionPolicy: 'error' | 'warn';
   /** Streamed runs call `getStreamedResponse` and forward model events. */
