@@ -165,6 +165,18 @@ describe('an MCP server answering with a flood', () => {
     expect(mcp.connected).toBe(false);
   });
 
+  it('an error answer is bounded too: its flood never reaches the error message', async () => {
+    const flooding = createServer((_req, res) => void res.writeHead(500, { 'content-type': 'text/plain' }).end('x'.repeat(1_000_000)));
+    await new Promise<void>((resolve) => flooding.listen(0, '127.0.0.1', resolve));
+    started.push({ url: '', methods: [], close: () => new Promise<void>((resolve) => (flooding.closeAllConnections(), flooding.close(() => resolve()))) });
+    const mcp = new MCPServerStreamableHttp({ name: 'flooding', url: `http://127.0.0.1:${(flooding.address() as AddressInfo).port}/mcp`, maxResponseBytes: 100_000 });
+    clients.push(mcp);
+    const { outcome } = await elapsed(mcp.connect());
+    const message = String((outcome as PromiseRejectedResult).reason);
+    expect(message).toMatch(/MCP server "flooding" failed to connect/);
+    expect(message.length).toBeLessThan(10_000);
+  });
+
   it('by default an answer past 32 MiB is refused', async () => {
     const mcp = client(await httpServer({ jsonResponses: true }));
     expect(mcp.maxResponseBytes).toBe(32 * 1024 * 1024);

@@ -27,7 +27,9 @@ export interface FetchGuardOptions {
 export function guardFetch(base: FetchLike, options: FetchGuardOptions, events: FetchGuardEvents): FetchLike {
   return async (url, init) => {
     const response = await base(url, init);
-    if (!response.ok || !response.body) return response;
+    if (!response.body) return response;
+    // An error's body is read whole by the SDK (into its error message): bounded too.
+    if (!response.ok) return withBody(response, capBody(response.body, options.maxResponseBytes));
     const method = (init?.method ?? 'GET').toUpperCase();
     const signal = init?.signal ?? undefined;
     const requestId = method === 'POST' ? requestIdOf(init?.body) : undefined;
@@ -47,10 +49,14 @@ export function guardFetch(base: FetchLike, options: FetchGuardOptions, events: 
           },
         })
       : capBody(response.body, options.maxResponseBytes);
-    const guarded = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    Object.defineProperty(guarded, 'url', { value: response.url });
-    return guarded;
+    return withBody(response, body);
   };
+}
+
+function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+  const guarded = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  Object.defineProperty(guarded, 'url', { value: response.url });
+  return guarded;
 }
 
 /** What an answer past `maxResponseBytes` fails with, on every transport. */
