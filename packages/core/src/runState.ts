@@ -229,6 +229,11 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     delete this.#record.trace;
   }
 
+  /** How reasoning items' ids go back to the model (undefined: the default, kept). */
+  get _reasoningItemIdPolicy(): ReasoningItemIdPolicy | undefined {
+    return this.#record.reasoningItemIdPolicy;
+  }
+
   /** How reasoning items' ids go back to the model on the next turns (kept with the state). */
   setReasoningItemIdPolicy(policy?: ReasoningItemIdPolicy): void {
     if (policy === undefined) {

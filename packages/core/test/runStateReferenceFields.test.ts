@@ -26,6 +26,8 @@ describe('RunState underscore fields', () => {
     expect(() => (state._currentTurn = -1)).toThrow(UserError);
     expect(() => (state._generatedItems = 'x' as never)).toThrow(/_generatedItems must be an array/);
     expect(() => state.setReasoningItemIdPolicy('keep' as never)).toThrow(/'preserve' or 'omit'/);
+    state.setReasoningItemIdPolicy('omit');
+    expect(state._reasoningItemIdPolicy).toBe('omit');
   });
 
   it('clearTrace forgets the saved trace; pending agent-tool runs can be set and cleared', async () => {
