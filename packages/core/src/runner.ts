@@ -55,6 +55,7 @@ export class Runner extends RunHooks<any> {
 
   constructor(config: RunConfig = {}) {
     super();
+    checkedCollisionPolicy(config);
     this.config = config;
   }
 
@@ -127,6 +128,7 @@ export class Runner extends RunHooks<any> {
     if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string') {
       throw new UserError('run(): the first argument must be an Agent.');
     }
+    checkedCollisionPolicy(options);
     const reasoningItemIdPolicy = checkedReasoningItemIdPolicy(options.reasoningItemIdPolicy ?? (input instanceof RunState ? recordOf(input).reasoningItemIdPolicy : undefined) ?? this.config.reasoningItemIdPolicy);
     if (input instanceof RunState) {
       const record = recordOf(input);
@@ -311,6 +313,13 @@ function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | u
   const failure = Cause.findErrorOption(exit.cause);
   if (failure._tag === 'Some') return { ok: false, error: toPublicError(failure.value), interrupted: false };
   return { ok: false, error: Cause.squash(exit.cause), interrupted: false };
+}
+
+/** A policy that is given (even as `null`) must be 'warn' or 'error'; checked before any model call. */
+function checkedCollisionPolicy(config: { toolNameCollisionPolicy?: unknown }): void {
+  const policy = config.toolNameCollisionPolicy;
+  if (policy === undefined || policy === 'warn' || policy === 'error') return;
+  throw new UserError('toolNameCollisionPolicy must be either "warn" or "error".');
 }
 
 function validateToolExecution(toolExecution: RunConfig['toolExecution']): void {

@@ -28,3 +28,13 @@ describe('a handoff named like a tool', () => {
     expect(model.firstCall?.request.handoffs).toEqual([]);
   });
 });
+
+describe('toolNameCollisionPolicy', () => {
+  it.each(['invalid', null])('%s is refused by the Runner and by a run, before any model call', async (policy) => {
+    const { Runner } = await import('../src/index.js');
+    expect(() => new Runner({ toolNameCollisionPolicy: policy as never })).toThrow('toolNameCollisionPolicy must be either "warn" or "error".');
+    const { triage, model } = agents();
+    await expect(run(triage, 'hi', { toolNameCollisionPolicy: policy as never })).rejects.toThrow(UserError);
+    expect(model.calls).toHaveLength(0);
+  });
+});
