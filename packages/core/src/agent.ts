@@ -131,7 +131,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   constructor(options: AgentOptions<TContext, TOutput>) {
     super();
     if (typeof options !== 'object' || options === null) throw new UserError('Agent: expected an options object.');
-    if (typeof options.name !== 'string' || options.name.trim() === '') throw new UserError('Agent: `name` must be a non-empty string.');
+    if (typeof options.name !== 'string' || options.name.trim() === '') throw new UserError('Agent must have a name. (`name` must be a non-empty string.)');
     const label = `Agent "${options.name}"`;
     this.#options = options;
     this.name = options.name;
