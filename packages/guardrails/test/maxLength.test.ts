@@ -36,4 +36,11 @@ describe('maxLengthCheck', () => {
     expect(() => maxLengthCheck(0)).toThrow(UserError);
     expect(() => maxLengthCheck({ maxChars: 2.5 })).toThrow(/`maxChars` must be a positive integer/);
   });
+
+  it('options that are not a number or an object (from untyped JavaScript) are the same UserError, not a TypeError', () => {
+    for (const bad of [null, undefined, '10', true]) {
+      expect(() => maxLengthCheck(bad as never)).toThrow(UserError);
+      expect(() => maxLengthCheck(bad as never)).toThrow('maxLengthCheck: `maxChars` must be a positive integer.');
+    }
+  });
 });
