@@ -1,4 +1,4 @@
-import { CURRENT_RUN_STATE_SCHEMA_VERSION } from '@baton/types/internal';
+import { CURRENT_RUN_STATE_SCHEMA_VERSION, MAX_RUN_STATE_DEPTH, checkRunStateStructure } from '@baton/types/internal';
 import { RunStateError, type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunRecord } from '../runRecord.js';
@@ -168,22 +168,56 @@ function textOf(output: unknown): string | undefined {
   return undefined;
 }
 
-/** The raw output when JSON can carry it, else its text (so serializing a state never throws). */
+/**
+ * The raw output when JSON can carry it and a reader will accept it, else its text (so serializing
+ * a state never throws, and never writes what `RunState.fromString` refuses): a tool's value nested
+ * deeper than the state's depth allows (with room for where it sits) is kept as its JSON text, as
+ * the model received it.
+ */
 function jsonSafe(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value !== 'object' || value === null) return typeof value === 'bigint' || typeof value === 'function' || typeof value === 'symbol' ? String(value) : value;
   try {
-    JSON.stringify(value);
-    return value;
+    const text = JSON.stringify(value);
+    return nestsDeeperThan(value, TOOL_OUTPUT_DEPTH) ? text : value;
   } catch {
     return String(value);
   }
 }
 
-/** `writeRunState` as text; a context nested too deeply for `JSON.stringify` is a `RunStateError`, not a bare stack overflow. */
+/** An item's output sits a few levels into the state (`$.generatedItems[i].output`); the rest of the limit is the output's. */
+const TOOL_OUTPUT_DEPTH = MAX_RUN_STATE_DEPTH - 8;
+
+function nestsDeeperThan(root: object, limit: number): boolean {
+  const stack: Array<{ value: object; depth: number }> = [{ value: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/**
+ * `writeRunState` as text. What the reader would refuse (a context nested deeper than
+ * `MAX_RUN_STATE_DEPTH`, a `__proto__` key) is a `RunStateError` now, naming where, rather than a
+ * paused run that can never be read back; so is a context too deep for `JSON.stringify` itself.
+ */
 export function serializeRunState(record: RunRecord, options: { includeTracingApiKey?: boolean } = {}): string {
   try {
-    return JSON.stringify(writeRunState(record, options));
+    const json = writeRunState(record, options);
+    try {
+      checkRunStateStructure(json);
+    } catch (refused) {
+      if (!(refused instanceof RunStateError)) throw refused;
+      throw new RunStateError(refused.reason, `RunState.toString: the state could not be read back, so it is not written: ${refused.message}`, {
+        ...(refused.path !== undefined ? { path: refused.path } : {}),
+        cause: refused,
+      });
+    }
+    return JSON.stringify(json);
   } catch (error) {
     if (error instanceof RangeError) {
       throw new RunStateError('too_deep', `RunState.toString: the state cannot be serialized (${error.message}); is the run context nested too deeply?`, { cause: error });
