@@ -33,3 +33,16 @@ describe('resuming a paused nested agent tool', () => {
     expect((await tenantsSeen('merge')).at(-1)).toBe('changed');
   });
 });
+
+describe('a signal in an agent tool’s runOptions', () => {
+  it('stops the nested run: an already aborted one fails the call before the nested model is asked', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('caller gave up'));
+    const innerModel = new ScriptedModel([[assistantMessage('never')]]);
+    const inner = new Agent({ name: 'Inner', model: innerModel });
+    const outerModel = new ScriptedModel([[functionCall('inner', { input: 'go' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const innerTool = inner.asTool({ toolName: 'inner', toolDescription: '', runOptions: { signal: controller.signal } });
+    await run(new Agent({ name: 'Outer', model: outerModel, tools: [innerTool] }), 'go');
+    expect(innerModel.calls).toHaveLength(0);
+  });
+});

@@ -50,8 +50,11 @@ export interface AgentAsToolOptions<TContext = unknown> {
   streaming?: boolean;
   /** Configuration for the nested runner; inherits the parent run's configuration otherwise. */
   runConfig?: RunConfig;
-  /** Options for the nested run (for example `maxTurns`, `context`, `errorHandlers`); the call's signal and streaming are the tool's. */
-  runOptions?: Omit<RunOptions<any>, 'stream' | 'signal'>;
+  /**
+   * Options for the nested run (for example `maxTurns`, `context`, `errorHandlers`). Streaming is
+   * the tool's; a `signal` given here stops the nested run as the tool call's own signal does.
+   */
+  runOptions?: Omit<RunOptions<any>, 'stream'>;
   maxTurns?: number | null;
   /** A structured input schema for the tool (zod / Standard Schema or a JSON object schema) instead of `{ input: string }`. */
   parameters?: unknown;
@@ -174,11 +177,13 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     // A nested run resumed with the context serialized at its pause keeps that context: handing
     // the live one here would overwrite it.
     const keepsSerializedContext = details.resumeState !== undefined && strategy === 'preferSerialized';
-    const { context: _given, ...otherRunOptions } = options.runOptions ?? {};
+    const { context: _given, signal: configuredSignal, ...otherRunOptions } = options.runOptions ?? {};
+    // A signal given in runOptions stops the nested run too, beside the tool call's own.
+    const signal = configuredSignal instanceof AbortSignal ? AbortSignal.any([configuredSignal, details.signal]) : details.signal;
     const runOptions = {
       ...otherRunOptions,
       ...(keepsSerializedContext ? {} : { context }),
-      signal: details.signal,
+      signal,
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
     };
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
