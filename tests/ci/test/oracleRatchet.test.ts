@@ -45,7 +45,9 @@ function workspace(options: { shared: boolean; results?: object; record?: string
     // Stands in for the real run.sh: records its arguments, leaves the report where the real one does.
     writeFileSync(
       join(oracle, 'run.sh'),
-      `#!/usr/bin/env bash\necho "$1 $2" > "${base}/run-args"\ncp "${fixture}" "$2/.oracle/$1-results.json"\necho "1 passed, 1 failed"\nexit 1\n`,
+      // Run again for some files (FILES set), it reports fixture-again.json when the test wrote one.
+      // The second full run reports fixture-run2.json when the test wrote one.
+      `#!/usr/bin/env bash\necho "$1 $2" > "${base}/run-args"\necho x >> "${base}/run-count"\nif [ "$(wc -l < "${base}/run-count")" -eq 2 ] && [ -f "${base}/fixture-run2.json" ]; then cp "${base}/fixture-run2.json" "$2/.oracle/$1-results.json"; elif [ -n "\${FILES:-}" ] && [ -f "${base}/fixture-again.json" ]; then echo "$FILES" > "${base}/again-files"; cp "${base}/fixture-again.json" "$2/.oracle/$1-results.json"; else cp "${fixture}" "$2/.oracle/$1-results.json"; fi\necho "1 passed, 1 failed"\nexit 1\n`,
     );
     chmodSync(join(oracle, 'run.sh'), 0o755);
   }
@@ -83,6 +85,26 @@ describe('the oracle ratchet', () => {
     expect(out).toContain(`REGRESSION (passed in the record, failed now): ${id('b')}`);
   });
 
+  it('runs the files of recorded tests that failed once more, and takes a pass then as flakiness, not a regression', () => {
+    const ws = workspace({ shared: true, record: [id('a'), id('b')] });
+    writeFileSync(join(ws.base, 'fixture.json'), JSON.stringify(report(ws.project, [{ title: 'a', status: 'passed' }, { title: 'b', status: 'failed' }])));
+    writeFileSync(join(ws.base, 'fixture-again.json'), JSON.stringify(report(ws.project, [{ title: 'a', status: 'passed' }, { title: 'b', status: 'passed' }])));
+    const { code, out } = ws.ratchet('check', 'core');
+    expect(readFileSync(join(ws.base, 'again-files'), 'utf8').trim()).toBe('tests/agents-core/run.test.ts');
+    expect(out).toContain(`flaky (failed, then passed when run again): ${id('b')}`);
+    expect(code).toBe(0);
+  });
+
+  it('still fails when a recorded test fails again on the second run', () => {
+    const ws = workspace({ shared: true, record: [id('b')] });
+    const failing = JSON.stringify(report(ws.project, [{ title: 'b', status: 'failed' }]));
+    writeFileSync(join(ws.base, 'fixture.json'), failing);
+    writeFileSync(join(ws.base, 'fixture-again.json'), failing);
+    const { code, out } = ws.ratchet('check', 'core');
+    expect(code).toBe(1);
+    expect(out).toContain(`REGRESSION (passed in the record, failed now): ${id('b')}`);
+  });
+
   it('fails when a recorded test disappears from the results (a file that no longer loads)', () => {
     const ws = workspace({ shared: true, record: [id('a')] });
     writeFileSync(join(ws.base, 'fixture.json'), JSON.stringify(report(ws.project, [{ title: 'other', status: 'passed' }])));
@@ -114,6 +136,17 @@ describe('the oracle ratchet', () => {
     const record = readFileSync(join(ws.project, 'oracle', 'core.passing.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
     expect(record).toEqual([id('a'), id('b'), `${id('b')} #2`]);
     expect(JSON.parse(readFileSync(join(ws.project, 'oracle', 'known-failures.json'), 'utf8'))).toEqual({ core: { [id('z')]: 'still fails' } });
+  });
+
+  it('with --runs 2 records only what passed in both runs, and leaves a recorded test that passed once out as flaky', () => {
+    const ws = workspace({ shared: true, record: [id('a')] });
+    writeFileSync(join(ws.base, 'fixture.json'), JSON.stringify(report(ws.project, [{ title: 'a', status: 'passed' }, { title: 'b', status: 'passed' }, { title: 'c', status: 'passed' }])));
+    writeFileSync(join(ws.base, 'fixture-run2.json'), JSON.stringify(report(ws.project, [{ title: 'a', status: 'failed' }, { title: 'b', status: 'passed' }, { title: 'c', status: 'failed' }])));
+    const { code, out } = ws.ratchet('update', 'core', '--runs', '2');
+    expect(code).toBe(0);
+    expect(out).toContain(`flaky, left out of the record: ${id('a')}`);
+    const record = readFileSync(join(ws.project, 'oracle', 'core.passing.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(record).toEqual([id('b')]);
   });
 
   it('refuses to rewrite the record while a recorded test fails', () => {
