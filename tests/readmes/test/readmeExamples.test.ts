@@ -4,15 +4,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Every package README's first TypeScript example must run as written, and print what its
-// `// comments` say it prints.
+// Every package README's first complete TypeScript example must run as written, and print what its
+// `// comments` say it prints. Fragments are fenced as ```ts sketch (or ```ts no-run when they need a
+// key or a service) and skipped; tests/registry checks every block as installed from a registry.
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
 const packages = readdirSync(join(root, 'packages')).filter((name) => existsSync(join(root, 'packages', name, 'README.md')));
 const tsx = join(here, '..', 'node_modules', '.bin', 'tsx');
 
 function firstTsExample(readme: string): string | undefined {
-  return /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  // Only a bare ```ts fence: ```ts sketch and ```ts no-run blocks are not run.
+  return /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1];
 }
 
 /** `console.log(x); // expected` lines: the expected output, in order. */
