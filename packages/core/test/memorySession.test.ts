@@ -134,7 +134,7 @@ describe('MemorySession history transactions are checked and copied before anyth
     const bytes = new Uint8Array([3, 7]);
     await session.applyHistoryTransaction({ operationId: 'b', transaction: { type: 'append_items', items: [{ ...user('x'), providerData: { bytes } } as AgentInputItem] } });
     bytes[0] = 9;
-    expect(((await session.getItems())[0] as { providerData: { bytes: Uint8Array } }).providerData.bytes[0]).toBe(3);
+    expect(((await session.getItems())[0] as unknown as { providerData: { bytes: Uint8Array } }).providerData.bytes[0]).toBe(3);
     await session.clearSession();
     await session.applyHistoryTransaction({ operationId: 'b', transaction: { type: 'append_items', items: [user('again')] } });
     expect(await session.getItems()).toEqual([user('again')]);
