@@ -58,7 +58,7 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   timeoutMs?: number;
   /** Past the deadline: answer the model (\`'error_as_result'\`, the default) or fail with \`ToolTimeoutError\`. */
   timeoutBehavior?: ToolTimeoutBehavior;
-  /** The answer the model gets for a timed-out call (default: "Tool '<name>' timed out after <ms>ms."). */
+  /** The answer the model gets for a timed-out call (default: `Tool '<name>' timed out after <ms>ms.`). */
   timeoutErrorFunction?: ToolTimeoutErrorFunction<TContext>;
 }
 
