@@ -37,8 +37,9 @@ const layers = {
       'agent', 'tool', 'handoff', 'outputType', 'runContext', 'wallClock', 'runConfig', 'messages', 'logger',
       'modelProvider', 'multiProvider', 'retryPolicies', 'invokeFunctionTool', 'callModelInputFilter', 'runErrorHandlers',
       'toolErrorFormatter', 'outputGuardrailBlockedMessage', 'runTracing', 'lifecycle', 'runtimeEventEmitter', 'mcpTools', 'hostedMcpTool', 'stepRunner',
+      'runLimits',
     ]),
-    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'uuid', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache']),
+    anyOf(internal, ['schema', 'zod3Schema', 'nodeBuiltin', 'names', 'validate', 'uuid', 'agentToolInput', 'agentToolSources', 'toolCallDetails', 'toolCallScope', 'mcpToolCache', 'strictToolSchema', 'toolTimeout']),
   ],
   state: [
     anyOf(core, ['runState', 'typeRegistry', 'memorySession', 'sessionHistory']),

@@ -79,10 +79,13 @@ describe('the umbrella is all of Baton', () => {
     expect(agents.inspectRunState).toBe(hitl.inspectRunState);
   });
 
-  it('does not ship @baton/testing as a runtime dependency (its ./testing entry takes it as an optional peer)', async () => {
+  it('ships @baton/testing as a dependency, so @baton/agents/testing works after `npm install @baton/agents zod`', async () => {
     const { readFileSync } = await import('node:fs');
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(manifest.dependencies).not.toHaveProperty('@baton/testing');
-    expect(manifest.peerDependenciesMeta['@baton/testing']).toEqual({ optional: true });
+    expect(manifest.dependencies).toHaveProperty('@baton/testing');
+    expect(manifest.peerDependencies?.['@baton/testing']).toBeUndefined();
+    // It stays light: the testing package itself depends on @baton/types (and type packages) only.
+    const testing = JSON.parse(readFileSync(new URL('../../testing/package.json', import.meta.url), 'utf8'));
+    expect(Object.keys(testing.dependencies).filter((name) => !name.startsWith('@types/'))).toEqual(['@baton/types']);
   });
 });

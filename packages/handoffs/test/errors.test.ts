@@ -39,13 +39,16 @@ describe('an onHandoff that throws', () => {
     await expect(run(triage, 'refund')).rejects.toBe(error);
   });
 
-  it('rejects the streamed run’s `completed` with the same error', async () => {
+  it('ends the streamed run’s events with the same error, and rejects its `completed` with it', async () => {
     const error = new RefundsClosedError('closed');
     const { triage } = throwingScenario(error, false);
     const streamed = await run(triage, 'refund', { stream: true });
-    for await (const _event of streamed) {
-      // drain
-    }
+    const drained = (async () => {
+      for await (const _event of streamed) {
+        // drain: the iteration throws the run's error after the queued events
+      }
+    })();
+    await expect(drained).rejects.toBe(error);
     await expect(streamed.completed).rejects.toBe(error);
   });
 });

@@ -19,7 +19,7 @@ const pnpm = existsSync(join(repo, '.tools', 'node_modules', '.bin', 'pnpm')) ? 
 function readmeRouter(): string {
   const readme = readFileSync(join(here, '..', 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Versions side by side'));
-  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  const code = /```ts(?: [a-z-]+)?\n([\s\S]*?)```/.exec(section)?.[1]; // a `ts sketch` fence too: this test runs it with both versions installed
   if (!code) throw new Error('README: no ```ts block under "Versions side by side"');
   return code;
 }

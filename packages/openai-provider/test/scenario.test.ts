@@ -139,7 +139,7 @@ describe.each(APIS)('a Baton agent with tools and a handoff over %s', (api) => {
     expect(result.finalOutput).toEqual({ city: 'Lisbon', days: 3 });
     const body = server.requests[0]!.body;
     const format = api === 'responses' ? body.text.format : { type: body.response_format.type, ...body.response_format.json_schema };
-    // The reference's format for a zod output type: named `output`, not strict, zod's own schema of it.
-    expect(format).toMatchObject({ type: 'json_schema', name: 'output', strict: false, schema: { type: 'object', required: ['city', 'days'], additionalProperties: false } });
+    // The reference's format for a plain zod object output type: named `output`, strict (tests/compat strictSchemas.test.ts compares it side by side).
+    expect(format).toMatchObject({ type: 'json_schema', name: 'output', strict: true, schema: { type: 'object', required: ['city', 'days'], additionalProperties: false } });
   });
 });

@@ -3,24 +3,8 @@ import { InvalidScriptedModelStepError, type InvalidScriptedModelStepReason } fr
 import { detach } from './internal/detach.js';
 import { snapshotResponse, validateResponse } from './internal/scriptedResponse.js';
 
-/** One recorded call: what the runner asked for. */
-export interface RecordedModelCall {
-  /** The zero-based position of this call in `ScriptedModel.calls`. */
-  readonly index: number;
-  readonly streamed: boolean;
-  /**
-   * The request as it was at call time, frozen, with its data (input, settings, tools, handoffs)
-   * copied; runtime objects such as the abort signal, functions and class instances are the
-   * originals.
-   */
-  readonly request: Readonly<ModelRequest>;
-}
-
-/**
- * A complete response (its `usage` a `Usage` instance) or the output-list shorthand, which counts
- * as one request and gets the id `scripted-response-<call number>`.
- */
-export type ScriptedModelResponse = ModelResponse | AgentOutputItem[];
+export type { RecordedModelCall, ScriptedModelResponse } from './scriptedCall.js';
+import type { RecordedModelCall, ScriptedModelResponse } from './scriptedCall.js';
 /** Raw model stream events: a list or any (async) iterable. */
 export type ScriptedModelStream = Iterable<ModelStreamEvent> | AsyncIterable<ModelStreamEvent>;
 

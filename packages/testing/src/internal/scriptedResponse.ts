@@ -1,6 +1,6 @@
 import { Usage, type AgentOutputItem, type ModelResponse } from '@baton/types';
 import { InvalidScriptedModelStepError } from '../scriptedModelErrors.js';
-import type { RecordedModelCall, ScriptedModelResponse } from '../scriptedSteps.js';
+import type { RecordedModelCall, ScriptedModelResponse } from '../scriptedCall.js';
 import { detach } from './detach.js';
 import { jsonObjectCopy } from './rawUsage.js';
 
