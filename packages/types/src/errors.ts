@@ -88,8 +88,9 @@ export class ModelStreamIdleTimeoutError extends ModelBehaviorError {
   constructor(
     message: string,
     public readonly idleTimeoutMs: number,
+    state?: RegisteredRunState,
   ) {
-    super(message);
+    super(message, state);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   ModelTimeoutError,
   ModelBehaviorError,
   ModelRefusalError,
+  ModelStreamIdleTimeoutError,
   OutputGuardrailTripwireTriggered,
   RunStateError,
   SystemError,
@@ -73,6 +74,13 @@ const cases: ErrorCase[] = [
     message: 'bad output',
     fields: { originalError: cause, toolOutput: { x: 1 } },
     parent: UserError,
+  },
+  {
+    name: 'ModelStreamIdleTimeoutError',
+    make: (s) => new ModelStreamIdleTimeoutError('quiet for 100 ms', 100, s ? state : undefined),
+    message: 'quiet for 100 ms',
+    fields: { idleTimeoutMs: 100 },
+    parent: ModelBehaviorError,
   },
   {
     name: 'ModelTimeoutError',
