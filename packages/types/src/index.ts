@@ -33,3 +33,6 @@ export { ToolInterruption } from './toolInterruption.js';
 import * as protocol from './protocolSchemas.js';
 export { protocol };
 export { isRunError, isModelProviderError, type RunError, type ModelProviderError } from './runError.js';
+export type * from './shell.js';
+export type * from './editor.js';
+export type * from './computer.js';
