@@ -36,3 +36,11 @@ export { isRunError, isModelProviderError, type RunError, type ModelProviderErro
 export type * from './shell.js';
 export type * from './editor.js';
 export type * from './computer.js';
+export {
+  CLIENT_TOOL_SEARCH_EXECUTOR,
+  attachClientToolSearchExecutor,
+  getClientToolSearchExecutor,
+  type ClientToolSearchExecutor,
+  type ClientToolSearchExecutorArgs,
+  type ClientToolSearchExecutorResult,
+} from './toolSearch.js';

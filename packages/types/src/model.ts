@@ -3,6 +3,8 @@ import type { ModelSettings } from './modelSettings.js';
 import type { ModelRetryAdvice } from './modelRetry.js';
 import type { Usage, UsageData } from './usage.js';
 import type { ModelStreamEvent } from './modelStreamEvent.js';
+import type { ComputerEnvironment } from './computer.js';
+import type { ShellToolEnvironment, ToolAllowedCallers } from './tool.js';
 
 /** A JSON schema object as sent to a model (for tool parameters and structured output). */
 export type JsonObjectSchema = {
@@ -20,10 +22,58 @@ export interface SerializedFunctionTool {
   description: string;
   parameters: JsonObjectSchema;
   strict: boolean;
+  /** Responses API only: the tool stays hidden until a tool search loads it. */
+  deferLoading?: boolean;
+  /** Provider-specific metadata sent with the definition. */
+  providerData?: Record<string, unknown>;
+  /** Responses API only: who may call it (`direct`, `programmatic`). */
+  allowedCallers?: ToolAllowedCallers;
+  /** Responses API only: the schema of the JSON a string output encodes. */
+  outputSchema?: JsonObjectSchema;
+  /** Responses API only: the namespace grouping related tools (tool search). */
+  namespace?: string;
+  /** Responses API only: the namespace's description, shared by its tools (required with `namespace`). */
+  namespaceDescription?: string;
+}
+
+/** A computer-use tool as the model sees it: the display, when the computer states it. */
+export interface SerializedComputerTool {
+  type: 'computer';
+  name: string;
+  environment?: ComputerEnvironment;
+  dimensions?: [number, number];
+}
+
+/** A shell tool as the model sees it: where its commands run (local by default). */
+export interface SerializedShellTool {
+  type: 'shell';
+  name: string;
+  environment?: ShellToolEnvironment;
+  allowedCallers?: ToolAllowedCallers;
+}
+
+/** An apply-patch tool as the model sees it. */
+export interface SerializedApplyPatchTool {
+  type: 'apply_patch';
+  name: string;
+  allowedCallers?: ToolAllowedCallers;
+}
+
+/** A tool the provider runs itself; its definition is in `providerData`. */
+export interface SerializedHostedTool {
+  type: 'hosted_tool';
+  name: string;
+  providerData?: Record<string, any>;
 }
 
 /** Any tool definition a provider may receive; providers reject types they do not support. */
-export type SerializedTool = SerializedFunctionTool | { type: string; name: string; [key: string]: unknown };
+export type SerializedTool =
+  | SerializedFunctionTool
+  | SerializedComputerTool
+  | SerializedShellTool
+  | SerializedApplyPatchTool
+  | SerializedHostedTool
+  | { type: string; name: string; [key: string]: unknown };
 
 /** A handoff as the model sees it: offered as a function tool. */
 export interface SerializedHandoff {

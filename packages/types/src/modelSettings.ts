@@ -23,7 +23,17 @@ export interface ModelSettings {
   promptCacheRetention?: 'in-memory' | '24h' | null;
   /** Implicit or explicit prompt caching (`prompt_cache_options`). */
   promptCacheOptions?: { mode?: 'implicit' | 'explicit'; ttl?: '30m' };
+  /** Server-side context management (Responses `context_management`), for example `[{ type: 'compaction', compactThreshold }]`. */
+  contextManagement?: ModelSettingsContextManagement;
   /** Also return the provider's usage object as it was sent, as `rawUsage` on the model response. */
   preserveRawUsage?: boolean;
   providerData?: Record<string, unknown>;
 }
+
+/** One context-management strategy: `compaction` when the rendered prompt passes a token threshold. */
+export type ModelSettingsContextManagement = Array<{
+  type: 'compaction' | (string & {});
+  compactThreshold?: number;
+  compact_threshold?: number;
+  [key: string]: unknown;
+}>;

@@ -3,8 +3,15 @@
  * reference SDK's shapes so items, sessions and models written for it work unchanged.
  */
 
+import type { ShellAction, ShellCallOutputContent } from './shell.js';
+import type { ApplyPatchOperation } from './editor.js';
+import type { ComputerAction } from './computer.js';
+
 /** Provider-specific extra data carried through untouched. */
 export type ProviderData = Record<string, unknown>;
+
+/** Who invoked a tool call: the model directly, or a Programmatic Tool Calling program (its call id). */
+export type ToolCaller = { type: 'direct' } | { type: 'program'; callerId: string };
 
 interface SharedBase {
   providerData?: ProviderData;
@@ -83,6 +90,7 @@ export interface FunctionCallItem extends ItemBase {
   arguments: string;
   status?: ItemStatus;
   namespace?: string;
+  caller?: ToolCaller;
 }
 
 export interface ToolOutputText extends SharedBase {
@@ -106,8 +114,11 @@ export interface FunctionCallResultItem extends ItemBase {
   type: 'function_call_result';
   callId: string;
   name: string;
+  /** The namespace of the call it answers (tool search namespaces). */
+  namespace?: string;
   status: ItemStatus;
   output: FunctionCallResultOutput;
+  caller?: ToolCaller;
 }
 
 export interface ReasoningItem extends ItemBase {
@@ -129,6 +140,115 @@ export interface HostedToolCallItem extends ItemBase {
   arguments?: string;
   status?: string;
   output?: string;
+  caller?: ToolCaller;
+}
+
+/** A program the model wrote to call tools (Programmatic Tool Calling). */
+export interface ProgramCallItem extends ItemBase {
+  type: 'program';
+  callId: string;
+  code: string;
+  fingerprint: string;
+}
+
+/** The result of a program run (Programmatic Tool Calling). */
+export interface ProgramCallResultItem extends ItemBase {
+  type: 'program_output';
+  callId: string;
+  output: string;
+  status: 'completed' | 'incomplete';
+}
+
+/** A tool search the model asked for: run by the provider (`server`) or by the SDK (`client`). */
+export interface ToolSearchCallItem extends ItemBase {
+  type: 'tool_search_call';
+  call_id?: string | null;
+  callId?: string | null;
+  execution?: 'client' | 'server';
+  /** Provider-defined: hosted search uses `{ paths, query }`. */
+  arguments: unknown;
+  status?: string;
+}
+
+/** A reference to a deferred tool a search loaded (`tool_reference` in tool search outputs). */
+export interface ToolReference {
+  type: 'tool_reference';
+  functionName: string;
+  namespace?: string;
+}
+
+/** What a tool search found: tool references or tool definitions, kept as returned. */
+export interface ToolSearchOutputItem extends ItemBase {
+  type: 'tool_search_output';
+  call_id?: string | null;
+  callId?: string | null;
+  execution?: 'client' | 'server';
+  status?: string;
+  tools: Array<Record<string, any>>;
+  /** SDK-only: the agent whose search this was (never sent to a provider). */
+  toolSearchAgentName?: string;
+  /** SDK-only: hosted MCP tool names this output established (never sent to a provider). */
+  toolSearchMcpToolNames?: string[];
+}
+
+/** A computer-use call: one `action` (preview tool) or a batch of `actions` (GA tool). */
+export interface ComputerUseCallItem extends ItemBase {
+  type: 'computer_call';
+  callId: string;
+  status: ItemStatus;
+  action?: ComputerAction;
+  actions?: ComputerAction[];
+}
+
+/** A screenshot answering a computer call (`computer_call_output` on the wire). */
+export interface ComputerCallResultItem extends ItemBase {
+  type: 'computer_call_result';
+  callId: string;
+  output: { type: 'computer_screenshot'; data: string; providerData?: ProviderData };
+}
+
+/** A shell tool call: the commands the model wants run. */
+export interface ShellCallItem extends ItemBase {
+  type: 'shell_call';
+  callId: string;
+  status?: ItemStatus;
+  action: ShellAction;
+  caller?: ToolCaller;
+}
+
+/** The output of a shell tool call: one entry per command. */
+export interface ShellCallResultItem extends ItemBase {
+  type: 'shell_call_output';
+  callId: string;
+  status?: ItemStatus;
+  maxOutputLength?: number;
+  output: ShellCallOutputContent[];
+  caller?: ToolCaller;
+}
+
+/** An apply-patch tool call: one file operation carrying a V4A diff. */
+export interface ApplyPatchCallItem extends ItemBase {
+  type: 'apply_patch_call';
+  callId: string;
+  status: 'in_progress' | 'completed';
+  operation: ApplyPatchOperation;
+  caller?: ToolCaller;
+}
+
+/** The outcome of an apply-patch call. */
+export interface ApplyPatchCallResultItem extends ItemBase {
+  type: 'apply_patch_call_output';
+  callId: string;
+  status: 'completed' | 'failed';
+  output?: string;
+  caller?: ToolCaller;
+}
+
+/** A compacted stretch of history (Responses compaction): an opaque encrypted payload. */
+export interface CompactionItem extends ItemBase {
+  type: 'compaction';
+  encrypted_content: string;
+  created_by?: string;
 }
 
 /** An item a provider returned that Baton does not model; passed through unchanged. */
@@ -136,7 +256,23 @@ export interface UnknownItem extends ItemBase {
   type: 'unknown';
 }
 
-export type AgentOutputItem = AssistantMessageItem | FunctionCallItem | FunctionCallResultItem | ReasoningItem | HostedToolCallItem | UnknownItem;
+export type AgentOutputItem =
+  | AssistantMessageItem
+  | FunctionCallItem
+  | FunctionCallResultItem
+  | ReasoningItem
+  | HostedToolCallItem
+  | ToolSearchCallItem
+  | ToolSearchOutputItem
+  | ProgramCallItem
+  | ProgramCallResultItem
+  | ComputerUseCallItem
+  | ShellCallItem
+  | ShellCallResultItem
+  | ApplyPatchCallItem
+  | ApplyPatchCallResultItem
+  | CompactionItem
+  | UnknownItem;
 
 export type AgentInputItem =
   | SystemMessageItem
@@ -146,6 +282,17 @@ export type AgentInputItem =
   | FunctionCallResultItem
   | ReasoningItem
   | HostedToolCallItem
+  | ToolSearchCallItem
+  | ToolSearchOutputItem
+  | ProgramCallItem
+  | ProgramCallResultItem
+  | ComputerUseCallItem
+  | ComputerCallResultItem
+  | ShellCallItem
+  | ShellCallResultItem
+  | ApplyPatchCallItem
+  | ApplyPatchCallResultItem
+  | CompactionItem
   | UnknownItem;
 
 /** Run input: a user string or a list of protocol items. */
