@@ -1,5 +1,6 @@
 import { packageConfig } from '../../tsup.package.js';
 
 // keepNames: users check `span instanceof Span` and read class names in logs. The OpenTelemetry
-// subpath is its own entry, so the OpenTelemetry SDK loads only for those who import it.
-export default packageConfig(['src/index.ts', 'src/opentelemetry/index.ts'], { keepNames: true });
+// subpath is its own entry, and it loads the OpenTelemetry packages (optional peers) only when a
+// processor is made; shims gives the CJS build the `import.meta.url` that loading starts from.
+export default packageConfig(['src/index.ts', 'src/opentelemetry/index.ts'], { keepNames: true, shims: true });

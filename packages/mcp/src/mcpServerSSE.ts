@@ -1,5 +1,5 @@
-import type { SSEClientTransportOptions } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { SSEClientTransportOptions } from '@modelcontextprotocol/client';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import { ClientMCPServer, type MCPServerOptions, type TransportConnection } from './internal/clientServer.js';
 import { checkUrl } from './internal/checkUrl.js';
 
@@ -24,7 +24,7 @@ export class MCPServerSSE extends ClientMCPServer {
   }
 
   protected async createTransport(connection: TransportConnection): Promise<Transport> {
-    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+    const { SSEClientTransport } = await import('@modelcontextprotocol/client');
     const { authProvider, requestInit, eventSourceInit, fetch } = this.#options;
     return new SSEClientTransport(this.url, {
       ...(authProvider ? { authProvider } : {}),

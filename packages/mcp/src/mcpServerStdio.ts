@@ -1,5 +1,5 @@
-import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Transport } from '@modelcontextprotocol/client';
 import { UserError } from '@baton/types';
 import { ClientMCPServer, type MCPServerOptions } from './internal/clientServer.js';
 import { tooLargeMessage } from './internal/guardedFetch.js';
@@ -54,7 +54,7 @@ export class MCPServerStdio extends ClientMCPServer {
   }
 
   protected async createTransport(): Promise<Transport> {
-    const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const { StdioClientTransport, getDefaultEnvironment } = await import('@modelcontextprotocol/client/stdio');
     this.#transport = new StdioClientTransport({
       command: this.command,
       args: this.args,

@@ -1,5 +1,5 @@
-import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { StreamableHTTPClientTransport, StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
 import { ClientMCPServer, type MCPServerOptions, type TransportConnection } from './internal/clientServer.js';
 import { checkUrl } from './internal/checkUrl.js';
 
@@ -36,7 +36,7 @@ export class MCPServerStreamableHttp extends ClientMCPServer {
   }
 
   protected async createTransport(connection: TransportConnection): Promise<Transport> {
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
     const { authProvider, requestInit, fetch, reconnectionOptions, sessionId } = this.#options;
     this.#transport = new StreamableHTTPClientTransport(this.url, {
       ...(authProvider ? { authProvider } : {}),

@@ -80,7 +80,7 @@ describe('MCP servers that fail', () => {
     const result = await runner.run(new Agent({ name: 'A', model, mcpServers: [server] }), 'go');
     expect(resultText(model.lastCall, 'c1')).toBe(FIXED_TEXT);
     expect(JSON.stringify(result.history)).not.toContain('database offline');
-    expect(warned()).toContain('MCP server "broken" failed to run tool "lookup": MCP error -32603: database offline');
+    expect(warned()).toContain('MCP server "broken" failed to run tool "lookup": database offline');
   });
 
   it('a custom errorFunction writes the model’s text', async () => {

@@ -1,7 +1,7 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { getLogger, invalidateServerToolsCache, type Logger } from '@baton/core';
 import {
   UserError,
@@ -157,7 +157,7 @@ export abstract class ClientMCPServer implements MCPServer {
   async #open(): Promise<void> {
     this.#listed = undefined;
     // The SDK loads on the first connect, so importing Baton (or defining servers) stays cheap.
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { Client } = await import('@modelcontextprotocol/client');
     const client = new Client({ name: this.#name, version: '1.0.0' });
     let transport: Transport | undefined;
     try {
@@ -288,7 +288,7 @@ export abstract class ClientMCPServer implements MCPServer {
     const params = { name: toolName, arguments: args ?? {}, ...(meta ? { _meta: meta } : {}) };
     let result: CallToolResult;
     try {
-      result = (await client.callTool(params, undefined, requestOptions)) as CallToolResult;
+      result = (await client.callTool(params, requestOptions)) as CallToolResult;
     } catch (error) {
       const lost = this.#lost.get(client);
       throw lost === undefined ? error : new Error(`MCP server "${this.#name}": ${lost}`, { cause: error });

@@ -1,10 +1,11 @@
-import { SpanStatusCode, context as otelContext, trace as otelTrace, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import type { Tracer, TracerProvider } from '@opentelemetry/api';
 import type { TracingProcessor } from '../processor.js';
 import type { Span } from '../span.js';
 import type { SpanData } from '../spanData.js';
 import type { Trace } from '../trace.js';
 import { otelSpanOf } from './genAiAttributes.js';
 import { OpenSpans } from './internal/openSpans.js';
+import { openTelemetryApi, SPAN_STATUS_ERROR } from './internal/loadOpenTelemetry.js';
 
 export interface OpenTelemetryTracingProcessorOptions {
   /** Where spans go: your application's tracer provider. Default: the global one (`trace.getTracerProvider()`). */
@@ -28,19 +29,23 @@ export interface OpenTelemetryTracingProcessorOptions {
  * exporters it has — named and attributed after the GenAI semantic conventions. A trace becomes a
  * span (a child of your active span, if a run starts inside one); every span keeps its parent,
  * start and end time and error.
+ *
+ * Needs the optional peer `@opentelemetry/api` (loaded when the processor is made; the error says
+ * what to install when it is missing).
  */
 export class OpenTelemetryTracingProcessor implements TracingProcessor {
   readonly #tracer: Tracer;
   readonly #provider: TracerProvider;
   /** Open OpenTelemetry spans by Baton trace and span id (with the context their children start in); entries leave as the spans end. */
   readonly #open: OpenSpans;
+  readonly #api = openTelemetryApi();
 
   constructor(options: OpenTelemetryTracingProcessorOptions = {}) {
     this.#open = new OpenSpans({
       maxOpenSpans: positive(options.maxOpenSpans ?? 10_000, 'maxOpenSpans', true),
       maxSpanAgeMs: positive(options.maxSpanAgeMs ?? 3_600_000, 'maxSpanAgeMs', false),
     });
-    this.#provider = options.tracerProvider ?? otelTrace.getTracerProvider();
+    this.#provider = options.tracerProvider ?? this.#api.trace.getTracerProvider();
     this.#tracer = this.#provider.getTracer(options.name ?? '@baton/tracing');
   }
 
@@ -71,7 +76,7 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
     const name = (span.spanData as SpanData).type;
     const startTime = timeOf(span.startedAt);
     const options = parent ? (startTime ? { startTime } : {}) : { root: true, ...(startTime ? { startTime } : {}) };
-    const started = this.#tracer.startSpan(name, options, parent ? (parent.context ??= otelTrace.setSpan(otelContext.active(), parent.span)) : otelContext.active());
+    const started = this.#tracer.startSpan(name, options, parent ? (parent.context ??= this.#api.trace.setSpan(this.#api.context.active(), parent.span)) : this.#api.context.active());
     this.#open.open(span.spanId, started);
   }
 
@@ -83,7 +88,7 @@ export class OpenTelemetryTracingProcessor implements TracingProcessor {
     otelSpan.updateName(name);
     otelSpan.setAttributes(attributes);
     if (span.error) {
-      otelSpan.setStatus({ code: SpanStatusCode.ERROR, message: span.error.message });
+      otelSpan.setStatus({ code: SPAN_STATUS_ERROR, message: span.error.message });
       otelSpan.setAttribute('error.type', span.error.message);
     }
     otelSpan.end(timeOf(span.endedAt));

@@ -1,7 +1,5 @@
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { OpenTelemetryTracingProcessor } from './openTelemetryTracingProcessor.js';
+import { otlpSdk } from './internal/loadOpenTelemetry.js';
 
 export interface OtlpTracingProcessorOptions {
   /** The collector's traces endpoint. Default: `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`, else `http://localhost:4318/v1/traces`. */
@@ -20,8 +18,13 @@ export interface OtlpTracingProcessorOptions {
  * speaks it (Jaeger, Honeycomb, Grafana Tempo, Datadog): the OpenTelemetry SDK's own exporter and
  * batching. For an application that already has a tracer provider, use
  * `OpenTelemetryTracingProcessor` with it instead.
+ *
+ * Needs the optional peers `@opentelemetry/api`, `@opentelemetry/sdk-trace`,
+ * `@opentelemetry/resources` and `@opentelemetry/exporter-trace-otlp-http` (an error names the
+ * missing ones).
  */
 export function otlpTracingProcessor(options: OtlpTracingProcessorOptions = {}): OpenTelemetryTracingProcessor {
+  const { OTLPTraceExporter, resourceFromAttributes, BatchSpanProcessor, TracerProvider } = otlpSdk();
   const exporter = new OTLPTraceExporter({ ...(options.url ? { url: options.url } : {}), ...(options.headers ? { headers: options.headers } : {}) });
   const tracerProvider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName ?? 'baton' }),

@@ -1,4 +1,5 @@
-import { SpanStatusCode, type Context, type Span as OtelSpan } from '@opentelemetry/api';
+import type { Context, Span as OtelSpan } from '@opentelemetry/api';
+import { SPAN_STATUS_ERROR } from './loadOpenTelemetry.js';
 
 /** An OpenTelemetry span started for a Baton trace or span, and the context its children start in. */
 export interface OpenSpan {
@@ -67,6 +68,6 @@ export class OpenSpans {
 
 function abandon(span: OtelSpan, why: string): void {
   span.setAttribute('baton.span.abandoned', true);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: `Ended by @baton/tracing: ${why}` });
+  span.setStatus({ code: SPAN_STATUS_ERROR, message: `Ended by @baton/tracing: ${why}` });
   span.end();
 }
