@@ -19,3 +19,15 @@ export {
   type AiSdkApprovalTarget,
   type ApplyAiSdkApprovalResponsesOptions,
 } from './approvalResponses.js';
+export {
+  createAiSdkChatRoute,
+  type AiSdkChatPendingApproval,
+  type AiSdkChatRoute,
+  type AiSdkChatRouteOptions,
+  type AiSdkChatRun,
+  type AiSdkChatRunContext,
+  type AiSdkChatRunStore,
+  type AiSdkChatStoredRun,
+} from './chatRoute.js';
+export { AiSdkChatError, type AiSdkChatErrorReason } from './aiSdkChatError.js';
+export { aiSdkUiMessagesFromItems, type AiSdkUiMessage, type AiSdkUiMessagePart, type AiSdkUiMessagesFromItemsOptions } from './uiMessagesFromItems.js';

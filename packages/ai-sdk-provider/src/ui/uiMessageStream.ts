@@ -1,5 +1,6 @@
 import type { RunStreamEvent } from '@baton/types';
 import { uiChunksOf } from './internal/uiChunks.js';
+import { uiMessageStreamResponse } from './internal/sseResponse.js';
 import type { AiSdkUiMessageChunk } from './uiMessageChunk.js';
 
 /** What a UI message stream is made from: a streamed run result, its event stream, or any async iterable of run events. */
@@ -14,6 +15,11 @@ export interface AiSdkUiMessageStreamOptions {
    * result and state are still written (to a session, a store) for the next page load.
    */
   readonly onDisconnect?: 'cancel' | 'continue';
+  /**
+   * The id of the assistant message the run writes (the `start` chunk's `messageId`). Give the id
+   * of the message a resumed run continues (after an approval), so the UI keeps it; by default a new id.
+   */
+  readonly messageId?: string;
 }
 
 export interface AiSdkUiMessageStreamResponseOptions extends AiSdkUiMessageStreamOptions {
@@ -30,7 +36,7 @@ export interface AiSdkUiMessageStreamResponseOptions extends AiSdkUiMessageStrea
  * lets the run finish unread).
  */
 export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource, options: AiSdkUiMessageStreamOptions = {}): ReadableStream<AiSdkUiMessageChunk> {
-  const iterator = uiChunksOf(eventsOf(source))[Symbol.asyncIterator]();
+  const iterator = uiChunksOf(eventsOf(source), options.messageId === undefined ? {} : { messageId: options.messageId })[Symbol.asyncIterator]();
   return new ReadableStream<AiSdkUiMessageChunk>(
     {
       async pull(controller) {
@@ -60,26 +66,8 @@ export function createAiSdkUiMessageStream(source: AiSdkUiMessageStreamSource, o
  * buffering); `options.headers` are added over them.
  */
 export function createAiSdkUiMessageStreamResponse(source: AiSdkUiMessageStreamSource, options: AiSdkUiMessageStreamResponseOptions = {}): Response {
-  const encoder = new TextEncoder();
-  const sse = createAiSdkUiMessageStream(source, options.onDisconnect === undefined ? {} : { onDisconnect: options.onDisconnect }).pipeThrough(
-    new TransformStream<AiSdkUiMessageChunk, Uint8Array>({
-      transform(chunk, controller) {
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
-      },
-      flush(controller) {
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-      },
-    }),
-  );
-  const headers = new Headers({
-    'content-type': 'text/event-stream',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    'x-vercel-ai-ui-message-stream': 'v1',
-    'x-accel-buffering': 'no',
-  });
-  new Headers(options.headers).forEach((value, key) => headers.set(key, value));
-  return new Response(sse, { status: options.status ?? 200, ...(options.statusText === undefined ? {} : { statusText: options.statusText }), headers });
+  const { headers, status, statusText, ...streamOptions } = options;
+  return uiMessageStreamResponse(createAiSdkUiMessageStream(source, streamOptions), { ...(headers === undefined ? {} : { headers }), ...(status === undefined ? {} : { status }), ...(statusText === undefined ? {} : { statusText }) });
 }
 
 function eventsOf(source: AiSdkUiMessageStreamSource): AsyncIterable<RunStreamEvent> {

@@ -14,8 +14,8 @@ type Chunks = Generator<AiSdkUiMessageChunk>;
  * `data-tool-progress` part per call (never part of the message's history); a failed run as an
  * `error` chunk. Pulled one event at a time, so a slow reader slows the run.
  */
-export async function* uiChunksOf(events: AsyncIterable<RunStreamEvent>): AsyncGenerator<AiSdkUiMessageChunk> {
-  const mapper = new UiChunkMapper();
+export async function* uiChunksOf(events: AsyncIterable<RunStreamEvent>, options: { readonly messageId?: string } = {}): AsyncGenerator<AiSdkUiMessageChunk> {
+  const mapper = new UiChunkMapper(options.messageId ?? chunkId('message'));
   try {
     for await (const event of events) yield* mapper.event(event);
   } catch (error) {
@@ -26,6 +26,7 @@ export async function* uiChunksOf(events: AsyncIterable<RunStreamEvent>): AsyncG
 }
 
 class UiChunkMapper {
+  readonly #messageId: string;
   #messageStarted = false;
   #stepOpen = false;
   #closeStepAfterMessage = false;
@@ -38,6 +39,10 @@ class UiChunkMapper {
   readonly #startedCalls = new Set<string>();
   readonly #finishedCalls = new Set<string>();
   readonly #progress = new Map<string, { toolName: string; status: AiSdkToolProgress['status']; text: string; notes: Array<{ data: unknown; tag?: string }> }>();
+
+  constructor(messageId: string) {
+    this.#messageId = messageId;
+  }
 
   *event(event: RunStreamEvent): Chunks {
     switch (event.type) {
@@ -81,7 +86,7 @@ class UiChunkMapper {
   *#start(): Chunks {
     if (this.#messageStarted) return;
     this.#messageStarted = true;
-    yield { type: 'start', messageId: chunkId('message') };
+    yield { type: 'start', messageId: this.#messageId };
   }
 
   *#startStep(): Chunks {
