@@ -16,6 +16,8 @@ const packageRule = {
   // Durable runs build on paused-run tooling (resumability reports, approval expiries).
   dbos: ['core', 'types', 'hitl-state'],
   testing: ['types'],
+  // The local shell and editor implement contracts of types; they need nothing of the run loop.
+  'local-tools': ['types'],
   // The umbrella re-exports everything.
   agents: '*',
 };

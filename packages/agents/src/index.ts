@@ -57,6 +57,8 @@ export {
   type MCPServerSSEOptions,
   type MCPServersOptions,
 } from '@baton/mcp';
+// The local shell and editor behind the shell and apply-patch tools, and the reference's applyDiff.
+export * from '@baton/local-tools';
 // Explicit, so it wins over core's MultiProvider from `export *`: this one has OpenAI built in.
 export { MultiProvider } from './multiProvider.js';
 

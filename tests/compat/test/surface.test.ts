@@ -15,7 +15,7 @@ const NOT_YET: Record<string, string> = Object.fromEntries([
   // Not in Baton's scope: realtime voice, computer / shell / apply-patch tools, sandboxes, tool search,
   // programmatic tool calling, the Responses WebSocket transport and compaction sessions.
   ...[
-    'realtime', 'computerTool', 'shellTool', 'applyPatchTool', 'applyDiff', 'toolSearchTool', 'toolNamespace', 'programmaticToolCallingTool',
+    'realtime', 'computerTool', 'shellTool', 'applyPatchTool', 'toolSearchTool', 'toolNamespace', 'programmaticToolCallingTool',
     'attachClientToolSearchExecutor', 'getClientToolSearchExecutor', 'getToolSearchRuntimeToolKey', 'RunToolSearchCallItem',
     'RunToolSearchOutputItem', 'RunCompactionItem', 'OpenAIResponsesWSModel', 'withResponsesWebSocketSession',
     'OpenAIResponsesCompactionSession', 'isOpenAIResponsesCompactionAwareSession', 'isOpenAIResponsesCompactionOwnershipAwareSession',
