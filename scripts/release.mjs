@@ -2,8 +2,9 @@
 // `npm run release`: version the packages from the pending changesets, build and check them, then
 // publish every non-private package (pnpm rewrites `workspace:*` ranges to the released versions).
 //
-//   node scripts/release.mjs [--registry <url>] [--tag <dist-tag>] [--no-version] [--no-build] [--no-tests] [--dry-run]
+//   node scripts/release.mjs [--registry <url>] [--tag <dist-tag>] [--only <package>] [--no-version] [--no-build] [--no-tests] [--dry-run]
 //
+// --only        publish this package and the workspace packages it depends on (repeatable), not all
 // --no-version  publish the versions already in the package.json files (no `changeset version`)
 // --no-build    publish what is built (the caller has just built and type-checked it, as `npm test` does)
 // --no-tests    skip the full test suite (the packing checks still run)
@@ -33,13 +34,16 @@ const option = (name) => {
   if (value === undefined || value.startsWith('--')) fail(`${name} needs a value`);
   return value;
 };
-const known = new Set(['--registry', '--tag', '--no-version', '--no-build', '--no-tests', '--dry-run']);
+const valued = ['--registry', '--tag', '--only'];
+const known = new Set(['--registry', '--tag', '--only', '--no-version', '--no-build', '--no-tests', '--dry-run']);
 for (const [index, arg] of argv.entries()) {
   if (arg.startsWith('--') && !known.has(arg)) fail(`unknown option ${arg} (known: ${[...known].join(', ')})`);
-  if (!arg.startsWith('--') && !['--registry', '--tag'].includes(argv[index - 1])) fail(`unexpected argument ${arg}`);
+  if (!arg.startsWith('--') && !valued.includes(argv[index - 1])) fail(`unexpected argument ${arg}`);
 }
 const registry = option('--registry') ?? env.npm_config_registry ?? 'https://registry.npmjs.org/';
 const tag = option('--tag');
+const only = argv.flatMap((arg, index) => (arg === '--only' ? [argv[index + 1]] : []));
+for (const name of only) if (name === undefined || name.startsWith('--')) fail('--only needs a package name');
 
 function fail(message) {
   console.error(`[release] ${message}`);
@@ -62,13 +66,25 @@ const pnpm = (what, args, options) => step(what, process.execPath, [pnpmEntry, .
 
 if (!existsSync(pnpmEntry)) fail('pnpm is not in .tools/: run `npm test` or `npm run demo` once first (they fetch it).');
 
-/** Non-private workspace packages: the ones a release publishes. */
+/** Non-private workspace packages: the ones a release publishes (with --only, those named and their workspace dependencies). */
 function publishable() {
-  return readdirSync(join(root, 'packages'))
+  const all = readdirSync(join(root, 'packages'))
     .map((name) => join(root, 'packages', name))
     .filter((dir) => existsSync(join(dir, 'package.json')))
     .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
     .filter(({ manifest }) => manifest.private !== true);
+  if (only.length === 0) return all;
+  const byName = new Map(all.map((entry) => [entry.manifest.name, entry]));
+  const chosen = new Set();
+  const visit = (name) => {
+    if (chosen.has(name)) return;
+    if (!byName.has(name)) fail(`--only ${name}: no such publishable package (known: ${[...byName.keys()].join(', ')})`);
+    chosen.add(name);
+    const { dependencies = {}, peerDependencies = {} } = byName.get(name).manifest;
+    for (const [dependency, range] of Object.entries({ ...dependencies, ...peerDependencies })) if (String(range).startsWith('workspace:')) visit(dependency);
+  };
+  only.forEach(visit);
+  return all.filter(({ manifest }) => chosen.has(manifest.name));
 }
 
 /** Every file an `exports` map (or main/module/types) points at, for a package's tarball to contain. */
@@ -152,7 +168,8 @@ const packages = publishable();
 await checkPackages(packages);
 if (!flag('--no-tests')) pnpm('running the test suite', ['exec', 'vitest', 'run', '--reporter=dot']);
 
-const publishArgs = ['-r', 'publish', '--access', 'public', '--no-git-checks', '--registry', registry];
+const filters = only.length === 0 ? [] : packages.flatMap(({ manifest }) => ['--filter', manifest.name]);
+const publishArgs = ['-r', ...filters, 'publish', '--access', 'public', '--no-git-checks', '--registry', registry];
 if (tag !== undefined) publishArgs.push('--tag', tag);
 if (flag('--dry-run')) publishArgs.push('--dry-run');
 if (provenanceSupported()) publishArgs.push('--provenance');

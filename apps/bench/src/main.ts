@@ -17,6 +17,7 @@ import { formatStateReading, measureStateReading } from './scenarios/stateReadin
 import { formatImportTime, measureImportTime } from './scenarios/importTime.js';
 import { formatProviderOverhead, measureProviderOverhead } from './scenarios/providerOverhead.js';
 import { DURABLE_QUICK, formatDurableRuns, measureDurableRuns } from './scenarios/durableRuns.js';
+import { formatInstallSize, measureInstallSize } from './scenarios/installSize.js';
 
 const options = parseOptions(process.argv.slice(2));
 const benchPackage = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -69,6 +70,9 @@ console.log(`\n${formatProviderOverhead(providerOverhead)}`);
 // Worker processes and a PostgreSQL of their own; fewer runs and workers for --quick.
 const durableRuns = await measureDurableRuns(options.sizes === QUICK ? DURABLE_QUICK : {});
 console.log(`\n${formatDurableRuns(durableRuns)}`);
+// A throwaway registry the packages are released to, and npm installs from it and from npm.
+const installSize = await measureInstallSize(referenceVersion!);
+console.log(`\n${formatInstallSize(installSize)}`);
 const missed = rows.filter((row) => row.met === false);
 console.log(
   `\nBaton/Ref is Baton's figure divided by the reference's; "Better" says which direction is better for that row. ` +
@@ -93,6 +97,7 @@ writeFileSync(
       importTime,
       providerOverhead,
       durableRuns,
+      installSize,
       reports,
     },
     null,
