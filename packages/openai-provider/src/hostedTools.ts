@@ -1,4 +1,4 @@
-import { UserError, type HostedTool } from '@baton/types';
+import { UserError, attachClientToolSearchExecutor, type ClientToolSearchExecutor, type HostedTool, type ToolAllowedCallers } from '@baton/types';
 
 /**
  * OpenAI's hosted tools: the Responses API runs them during the request (no local code runs).
@@ -65,19 +65,73 @@ export interface CodeInterpreterToolOptions {
   includeOutputs?: boolean;
   /** A container id, or `{ type: 'auto', file_ids? }` (the default). */
   container?: string | { type: 'auto'; file_ids?: string[]; [key: string]: unknown };
+  /** Who may run code: the model directly and / or a Programmatic Tool Calling program. */
+  allowedCallers?: ToolAllowedCallers;
 }
 
 export function codeInterpreterTool(options: CodeInterpreterToolOptions = {}): HostedTool {
+  const name = options.name ?? 'code_interpreter';
+  const allowedCallers = checkedAllowedCallers(options.allowedCallers, name);
   return {
     type: 'hosted_tool',
-    name: options.name ?? 'code_interpreter',
+    name,
     providerData: {
       type: 'code_interpreter',
-      name: options.name ?? 'code_interpreter',
+      name,
       container: options.container ?? { type: 'auto' },
       include_outputs: options.includeOutputs,
+      allowed_callers: allowedCallers,
     },
   };
+}
+
+/** A non-empty list of known callers without duplicates, or a `UserError` naming the tool. */
+function checkedAllowedCallers(callers: ToolAllowedCallers | undefined, toolName: string): string[] | undefined {
+  if (callers === undefined) return undefined;
+  if (!Array.isArray(callers) || callers.length === 0) throw new UserError(`Tool '${toolName}' allowedCallers must contain at least one caller.`);
+  const unknown = callers.find((caller) => caller !== 'direct' && caller !== 'programmatic');
+  if (unknown !== undefined) throw new UserError(`Tool '${toolName}' allowedCallers contains unsupported caller '${String(unknown)}'.`);
+  if (new Set(callers).size !== callers.length) throw new UserError(`Tool '${toolName}' allowedCallers must not contain duplicate callers.`);
+  return [...callers];
+}
+
+/**
+ * Programmatic Tool Calling: the model may write a program that calls the tools whose
+ * `allowedCallers` include `'programmatic'` (Responses API).
+ */
+export function programmaticToolCallingTool(): HostedTool {
+  return { type: 'hosted_tool', name: 'programmatic_tool_calling', providerData: { type: 'programmatic_tool_calling' } };
+}
+
+export interface ToolSearchToolOptions<TContext = unknown> {
+  /** Only the built-in name is accepted. */
+  name?: 'tool_search';
+  /** `server` (the default: OpenAI searches) or `client` (the run answers `tool_search_call` items). */
+  execution?: 'server' | 'client';
+  description?: string | null;
+  /** A custom search schema (client execution). */
+  parameters?: unknown;
+  /** Client execution: picks the tools to load for a call. */
+  execute?: ClientToolSearchExecutor<TContext>;
+}
+
+/**
+ * Tool search: the model searches the deferred tools (`deferLoading: true`, namespaces, deferred
+ * MCP servers) and loads what it needs. OpenAI runs the search unless `execution: 'client'`.
+ */
+export function toolSearchTool<TContext = unknown>(options: ToolSearchToolOptions<TContext> = {}): HostedTool {
+  if (typeof options.name === 'string' && options.name !== 'tool_search') {
+    throw new UserError('toolSearchTool() only supports the canonical built-in name "tool_search".');
+  }
+  if (typeof options.execute === 'function' && options.execution !== 'client') {
+    throw new UserError('toolSearchTool() only supports execute when execution is "client".');
+  }
+  const tool: HostedTool = {
+    type: 'hosted_tool',
+    name: 'tool_search',
+    providerData: { type: 'tool_search', name: 'tool_search', execution: options.execution, description: options.description, parameters: options.parameters },
+  };
+  return typeof options.execute === 'function' ? attachClientToolSearchExecutor(tool, options.execute) : tool;
 }
 
 export interface ImageGenerationToolOptions {

@@ -157,7 +157,7 @@ describe('OpenAIResponsesModel request body', () => {
     ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /toolChoice="nope" does not match any available tool in the outgoing Responses request. Available tools: get_weather\./],
     ['toolChoice required without tools', request({ modelSettings: { toolChoice: 'required' } }), /toolChoice="required" requires at least one available tool/],
     ['a hosted tool choice without that tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'web_search' } }), /toolChoice="web_search" is unavailable/],
-    ['an unsupported tool type', request({ tools: [{ type: 'computer', name: 'pc' }] }), /does not support tools of type "computer"/],
+    ['an unsupported tool type', request({ tools: [{ type: 'teleporter', name: 'pc' }] }), /does not support tools of type "teleporter"/],
     ['an input image without an image', request({ input: [{ role: 'user', content: [{ type: 'input_image' }] }] }), /needs an `image`/],
   ])('rejects %s with a UserError before any request', async (_label, bad, message) => {
     const server = await fakeServer();

@@ -60,7 +60,7 @@ describe('OpenAIResponsesModel response conversion', () => {
   });
 
   it('passes output items it does not model through as unknown items, and hosted tool calls as hosted_tool_call items', async () => {
-    const item = { type: 'computer_call', id: 'cu_1', status: 'completed', action: { type: 'click', x: 1, y: 2 } };
+    const item = { type: 'custom_tool_call', id: 'cu_1', status: 'completed', call_id: 'c', name: 'grammar', input: 'x' };
     const search = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } };
     const server = await fakeServer(fakeRaw(JSON.stringify({ id: 'resp_1', object: 'response', status: 'completed', output: [item, search], usage: null })));
     const response = await modelFor(server, 'responses').getResponse(request());

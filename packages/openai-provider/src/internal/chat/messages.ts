@@ -1,6 +1,11 @@
 import { UserError, type AgentInputItem, type AssistantMessageItem, type FunctionCallResultOutput, type UserContent } from '@baton/types';
 import { compact, type Json } from '../json.js';
 
+const PROGRAMMATIC_HISTORY = 'Programmatic Tool Calling history is not supported for chat completions. Please use the Responses API.';
+
+/** A function name Chat Completions accepts (a dotted, namespace-qualified name is not one). */
+const FUNCTION_NAME = /^[A-Za-z0-9_-]+$/;
+
 /**
  * Protocol items to Chat Completions `messages`. An assistant message and the function calls that
  * follow it become one assistant message with `tool_calls`; each function result becomes a `tool`
@@ -29,17 +34,39 @@ export function toChatMessages(input: string | AgentInputItem[], systemInstructi
     }
     switch (item.type) {
       case 'function_call': {
+        if (item.caller?.type === 'program') throw new UserError(PROGRAMMATIC_HISTORY);
+        if (!FUNCTION_NAME.test(item.name) || (typeof item.namespace === 'string' && item.namespace.trim() !== '')) {
+          throw new UserError(
+            'Namespaced function call history is not supported for chat completions. Please use the Responses API when replaying namespaced tool calls.',
+          );
+        }
         assistant ??= { role: 'assistant', content: null };
         const calls = (assistant.tool_calls ??= []) as Json[];
         calls.push({ id: item.callId, type: 'function', function: { name: item.name, arguments: item.arguments } });
         break;
       }
       case 'function_call_result':
+        if (item.caller?.type === 'program') throw new UserError(PROGRAMMATIC_HISTORY);
         flush();
         out.push({ role: 'tool', tool_call_id: item.callId, content: toolText(item.output, strict) });
         break;
       case 'reasoning':
         break;
+      case 'computer_call':
+      case 'computer_call_result':
+      case 'shell_call':
+      case 'shell_call_output':
+      case 'apply_patch_call':
+      case 'apply_patch_call_output':
+        throw new UserError(`Computer use calls are not supported for chat completions. Got item: ${JSON.stringify(item)}`);
+      case 'tool_search_call':
+      case 'tool_search_output':
+        throw new UserError('Tool search items are not supported for chat completions. Please use the Responses API when replaying tool search history.');
+      case 'compaction':
+        throw new UserError('Compaction items are not supported for chat completions. Please use the Responses API when working with compaction.');
+      case 'program':
+      case 'program_output':
+        throw new UserError(PROGRAMMATIC_HISTORY);
       case 'unknown':
         throw new UserError(
           `The Chat Completions API cannot replay this provider item (use the Responses API for hosted tools): ${JSON.stringify(item)}.`,

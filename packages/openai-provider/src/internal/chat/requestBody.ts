@@ -65,6 +65,7 @@ function chatTool(tool: SerializedTool): Json {
   if (Array.isArray(fields.allowedCallers) && fields.allowedCallers.includes('programmatic')) {
     throw new UserError('Tools callable from Programmatic Tool Calling are only supported with the Responses API.');
   }
+  if (tool.type === 'function' && fields.outputSchema) throw new UserError('Function tool outputSchema is only supported with the Responses API.');
   if (tool.type !== 'function') {
     throw new UserError(`The Chat Completions API supports function tools only; tool "${tool.name}" has type "${tool.type}" (use the Responses API).`);
   }

@@ -1,5 +1,6 @@
 import { UserError, type HostedToolCallItem } from '@baton/types';
 import { isRecord, providerFields, type Json } from '../json.js';
+import { callerField, callerFromApi } from './toolItems.js';
 
 /**
  * Hosted tools on the Responses API, as the reference converts them: the tool definitions sent
@@ -30,6 +31,23 @@ export function hostedToolDefinition(name: string, data: Json): { tool: Json; in
       const keys = ['action', 'background', 'input_fidelity', 'input_image_mask', 'model', 'moderation', 'output_compression', 'output_format', 'partial_images', 'quality', 'size'];
       return { tool: { type: 'image_generation', ...Object.fromEntries(keys.map((key) => [key, data[key]])) } };
     }
+    case 'tool_search': {
+      // Client-executed search needs an explicit schema, even for the built-in loader.
+      const client = data.execution === 'client';
+      const tool: Json = {
+        type: 'tool_search',
+        execution: data.execution,
+        description: data.description ?? (client ? 'Load tools by namespace or tool name before calling them.' : undefined),
+        parameters:
+          data.parameters ??
+          (client
+            ? { type: 'object', properties: { paths: { type: 'array', items: { type: 'string' } } }, required: ['paths'], additionalProperties: false }
+            : undefined),
+      };
+      return { tool };
+    }
+    case 'programmatic_tool_calling':
+      return { tool: { type: 'programmatic_tool_calling' } };
     case 'mcp': {
       // `on_approval` is a local function: never sent.
       const keys = ['server_label', 'server_url', 'connector_id', 'authorization', 'allowed_tools', 'headers', 'require_approval', 'allowed_callers', 'server_description'];
@@ -51,9 +69,16 @@ export function hostedCallFromOutput(item: Json): HostedToolCallItem | undefined
   const type = item.type;
   if (typeof type !== 'string') return undefined;
   const id = typeof item.id === 'string' ? item.id : undefined;
+  // A valid caller (Programmatic Tool Calling) moves onto the item.
+  const { caller } = callerFromApi(item.caller);
+  if (caller !== undefined) {
+    const { caller: _caller, ...withoutCaller } = item;
+    item = withoutCaller;
+  }
   if (RAN_BY_API.has(type)) {
     const { status, result, ...providerData } = item;
     const call: HostedToolCallItem = { type: 'hosted_tool_call', name: type, providerData };
+    if (caller !== undefined) call.caller = caller;
     if (id !== undefined) call.id = id;
     if (typeof status === 'string') call.status = status;
     // An image generation's result (base64) is the call's output, not kept twice.
@@ -66,6 +91,7 @@ export function hostedCallFromOutput(item: Json): HostedToolCallItem | undefined
     const providerData = type === 'mcp_call' ? rest : { ...item };
     const call: HostedToolCallItem = { type: 'hosted_tool_call', name: type, status: 'completed', providerData };
     if (id !== undefined) call.id = id;
+    if (caller !== undefined) call.caller = caller;
     if (type === 'mcp_call' && typeof output === 'string') call.output = output;
     return call;
   }
@@ -95,6 +121,7 @@ export function hostedCallToInput(item: HostedToolCallItem): Json {
         outputs: data.outputs ?? data.results ?? [],
         status: item.status ?? 'failed',
         container_id: data.container_id,
+        ...callerField(item.caller),
       };
     case 'image_generation_call':
     case 'image_generation':
@@ -104,13 +131,13 @@ export function hostedCallToInput(item: HostedToolCallItem): Json {
   }
   switch (item.name === 'mcp_approval_request' || item.name === 'mcp_approval_response' || item.name === 'mcp_list_tools' || item.name === 'mcp_call' ? item.name : kind) {
     case 'mcp_list_tools':
-      return { ...fields, type: 'mcp_list_tools', id: item.id, tools: fields.tools, server_label: data.server_label, error: data.error };
+      return { ...fields, type: 'mcp_list_tools', id: item.id, tools: fields.tools, server_label: data.server_label, error: data.error, ...callerField(item.caller) };
     case 'mcp_approval_request':
-      return { ...fields, type: 'mcp_approval_request', id: data.id ?? item.id, name: data.name, arguments: data.arguments, server_label: data.server_label };
+      return { ...fields, type: 'mcp_approval_request', id: data.id ?? item.id, name: data.name, arguments: data.arguments, server_label: data.server_label, ...callerField(item.caller) };
     case 'mcp_approval_response':
-      return { ...fields, type: 'mcp_approval_response', id: data.id, approve: data.approve, approval_request_id: data.approval_request_id, reason: data.reason };
+      return { ...fields, type: 'mcp_approval_response', id: data.id, approve: data.approve, approval_request_id: data.approval_request_id, reason: data.reason, ...callerField(item.caller) };
     case 'mcp_call':
-      return { ...fields, type: 'mcp_call', id: data.id ?? item.id, name: data.name, arguments: data.arguments, server_label: data.server_label, error: data.error };
+      return { ...fields, type: 'mcp_call', id: data.id ?? item.id, name: data.name, arguments: data.arguments, server_label: data.server_label, error: data.error, ...callerField(item.caller) };
     default:
       throw new UserError(`Unsupported built-in tool call type: ${JSON.stringify(item)}`);
   }

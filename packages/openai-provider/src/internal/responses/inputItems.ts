@@ -10,6 +10,7 @@ import {
 } from '@baton/types';
 import { compact, isRecord, providerFields, type Json } from '../json.js';
 import { hostedCallToInput } from './hostedCalls.js';
+import { callerField, isToolItem, toolItemToInput } from './toolItems.js';
 
 /** Protocol items to Responses API `input` items. */
 export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
@@ -17,12 +18,19 @@ export function toResponsesInput(input: string | AgentInputItem[]): Json[] {
   const out: Json[] = [];
   for (const item of input) {
     const converted = toInputItem(item);
-    if (converted !== undefined) out.push(converted);
+    // `created_by` is output-only: the API rejects it in input.
+    if (converted !== undefined) out.push(Object.hasOwn(converted, 'created_by') ? withoutKey(converted, 'created_by') : converted);
   }
   return out;
 }
 
+function withoutKey(item: Json, key: string): Json {
+  const { [key]: _dropped, ...rest } = item;
+  return rest;
+}
+
 function toInputItem(item: AgentInputItem): Json | undefined {
+  if (isToolItem(item)) return toolItemToInput(item);
   if (item.type === undefined || item.type === 'message') {
     switch (item.role) {
       // System and user messages go without `type`, assistant ones with it: as the reference sends them.
@@ -64,6 +72,7 @@ function toInputItem(item: AgentInputItem): Json | undefined {
         name: item.name,
         arguments: item.arguments,
         status: item.status,
+        ...callerField(item.caller),
         namespace: item.namespace,
         ...providerFields(item.providerData, ['id', 'type', 'name', 'call_id', 'arguments', 'status', 'namespace', 'caller']),
       });
@@ -74,6 +83,7 @@ function toInputItem(item: AgentInputItem): Json | undefined {
         call_id: item.callId,
         output: toolOutput(item.output),
         status: item.status,
+        ...callerField(item.caller),
         ...providerFields(item.providerData, ['type', 'id', 'call_id', 'output', 'status', 'namespace', 'caller']),
       });
     case 'reasoning':

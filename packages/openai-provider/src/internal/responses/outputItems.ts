@@ -1,6 +1,7 @@
 import type { AgentOutputItem, AssistantContent, ItemStatus, ReasoningItem } from '@baton/types';
 import { isRecord, rest, type Json } from '../json.js';
 import { hostedCallFromOutput } from './hostedCalls.js';
+import { callerFromApi, toolItemFromOutput } from './toolItems.js';
 
 /** Responses API `output` items to protocol items; items Baton does not model become `unknown`. */
 export function fromResponsesOutput(output: unknown): AgentOutputItem[] {
@@ -25,7 +26,7 @@ function toOutputItem(item: Json): AgentOutputItem {
     );
   }
   if (item.type === 'function_call' && typeof item.name === 'string' && typeof item.call_id === 'string') {
-    const providerData = rest(item, ['id', 'type', 'call_id', 'name', 'arguments', 'status', 'namespace']);
+    const providerData = rest(item, ['id', 'type', 'call_id', 'name', 'arguments', 'status', 'namespace', 'caller']);
     return withOptional(
       {
         type: 'function_call',
@@ -34,11 +35,17 @@ function toOutputItem(item: Json): AgentOutputItem {
         // Kept exactly as sent, even when it is not valid JSON: the run loop answers the model with a parse error.
         arguments: typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? {}),
       },
-      { id, status: statusOf(item.status), namespace: typeof item.namespace === 'string' ? item.namespace : undefined, providerData },
+      {
+        id,
+        status: statusOf(item.status),
+        namespace: typeof item.namespace === 'string' ? item.namespace : undefined,
+        ...callerFromApi(item.caller),
+        providerData,
+      },
     );
   }
   if (item.type === 'reasoning') return reasoning(item, id);
-  return hostedCallFromOutput(item) ?? withOptional({ type: 'unknown', providerData: item }, { id });
+  return toolItemFromOutput(item) ?? hostedCallFromOutput(item) ?? withOptional({ type: 'unknown', providerData: item }, { id });
 }
 
 function messageContent(part: Json): AssistantContent[] {
