@@ -45,6 +45,12 @@ describe('LocalEditor', () => {
     expect(existsSync(join(root, 'lib/main.ts'))).toBe(false);
   });
 
+  it('replaces an existing file on create', async () => {
+    writeFileSync(join(root, 'a.txt'), 'old\n');
+    await editor.createFile({ type: 'create_file', path: 'a.txt', diff: '+new\n+\n' });
+    expect(read('a.txt')).toBe('new\n');
+  });
+
   it('keeps a file\'s permissions and leaves no temporary files behind', async () => {
     writeFileSync(join(root, 'run.sh'), lines('#!/bin/sh', 'echo hi'));
     chmodSync(join(root, 'run.sh'), 0o755);
