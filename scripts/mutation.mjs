@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// Mutation testing of the modules that carry the READMEs' promises (mutation/modules.json), with
+// StrykerJS and each package's own vitest suite.
+//
+//   node scripts/mutation.mjs run [name ...]      measure (all modules when none named); prints scores
+//   node scripts/mutation.mjs run --record [...]  measure and record score, floor and source hash
+//   node scripts/mutation.mjs ci [--budget-minutes N]
+//        measure only the modules whose sources or tests changed since their score was recorded,
+//        smallest first, within the budget; fail when a score falls below its floor
+//   node scripts/mutation.mjs report              the record, as a table
+//
+// The record (mutation/scores.json) keeps per module the score, a floor that only rises, and the
+// hash of what was measured. Surviving mutants judged equivalent (no test could tell them apart)
+// are listed with the reason in mutation/equivalent.json and do not count against the score.
+// Survivors of the last run are written to mutation/survivors/<module>.txt for review.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+const modulesFile = join(root, 'mutation/modules.json');
+const recordFile = join(root, 'mutation/scores.json');
+const equivalentFile = join(root, 'mutation/equivalent.json');
+const survivorsDir = join(root, 'mutation/survivors');
+const workDir = join(root, '.mutation');
+
+const readJson = (file, fallback) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : fallback);
+const modules = readJson(modulesFile, { modules: [] }).modules;
+
+/** A glob of `*` and `**` as a regular expression over '/'-separated relative paths. */
+function globToRegExp(glob) {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') {
+      out += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else out += /[.+?^${}()|[\]\\]/.test(c) ? `\\${c}` : c;
+  }
+  return new RegExp(`^${out}$`);
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(full));
+    else out.push(full);
+  }
+  return out;
+}
+
+function mutatedFiles(mod) {
+  const pkgDir = join(root, mod.package);
+  const patterns = mod.mutate.map(globToRegExp);
+  return filesUnder(join(pkgDir, 'src'))
+    .map((f) => relative(pkgDir, f).split(sep).join('/'))
+    .filter((f) => patterns.some((p) => p.test(f)))
+    .sort();
+}
+
+/** What a score depends on: the mutated sources, the package's tests, and the module's definition. */
+function moduleHash(mod) {
+  const pkgDir = join(root, mod.package);
+  const hash = createHash('sha256').update(JSON.stringify(mod));
+  const tests = filesUnder(join(pkgDir, 'test')).map((f) => relative(pkgDir, f).split(sep).join('/'));
+  for (const file of [...mutatedFiles(mod), ...tests.sort()]) {
+    hash.update(file).update('\0').update(readFileSync(join(pkgDir, file))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function strykerConfig(mod) {
+  const pkgDir = join(root, mod.package);
+  const vitestConfig = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js'].find((f) => existsSync(join(pkgDir, f)));
+  return {
+    $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
+    packageManager: 'pnpm',
+    testRunner: 'vitest',
+    vitest: { configFile: vitestConfig, related: false },
+    plugins: [require.resolve('@stryker-mutator/vitest-runner')],
+    mutate: mod.mutate,
+    coverageAnalysis: 'perTest',
+    reporters: ['json', 'progress'],
+    jsonReporter: { fileName: join(workDir, `${mod.name}.json`) },
+    incremental: true,
+    incrementalFile: join(workDir, 'incremental', `${mod.name}.json`),
+    tempDirName: join(workDir, 'tmp', mod.name),
+    cleanTempDir: 'always',
+    concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+    timeoutMS: 15_000,
+    timeoutFactor: 2,
+    disableTypeChecks: true,
+    ignoreStatic: true,
+    thresholds: { high: 90, low: 70, break: null },
+  };
+}
+
+/** One module's score from Stryker's JSON report, with listed equivalent mutants set aside. */
+function scoreOf(mod, report, equivalents) {
+  const listed = equivalents[mod.name] ?? [];
+  const isListed = (file, m) =>
+    listed.some((e) => e.file === file && e.line === m.location.start.line && e.mutator === m.mutatorName && (e.replacement === undefined || e.replacement === m.replacement));
+  const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, equivalent: 0, errors: 0 };
+  const survivors = [];
+  for (const [file, result] of Object.entries(report.files)) {
+    const rel = relative(join(root, mod.package), resolve(join(root, mod.package), file)).split(sep).join('/');
+    const lines = result.source.split('\n');
+    for (const m of result.mutants) {
+      if (m.status === 'Killed') counts.killed++;
+      else if (m.status === 'Timeout') counts.timeout++;
+      else if (m.status === 'Survived' || m.status === 'NoCoverage') {
+        if (isListed(rel, m)) counts.equivalent++;
+        else {
+          counts[m.status === 'Survived' ? 'survived' : 'noCoverage']++;
+          const line = m.location.start.line;
+          survivors.push(`${rel}:${line} ${m.status} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}\n    ${(lines[line - 1] ?? '').trim()}`);
+        }
+      } else counts.errors++;
+    }
+  }
+  const detected = counts.killed + counts.timeout;
+  const valid = detected + counts.survived + counts.noCoverage;
+  const score = valid === 0 ? 100 : Math.floor((detected / valid) * 1000) / 10;
+  return { score, counts, survivors };
+}
+
+function runStryker(mod) {
+  mkdirSync(join(workDir, 'incremental'), { recursive: true });
+  const configFile = join(workDir, `${mod.name}.stryker.json`);
+  writeFileSync(configFile, JSON.stringify(strykerConfig(mod), null, 2));
+  const started = Date.now();
+  const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js');
+  const result = spawnSync(process.execPath, [bin, 'run', configFile], { cwd: join(root, mod.package), stdio: ['ignore', 'inherit', 'inherit'] });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (result.status !== 0) throw new Error(`Stryker failed on module "${mod.name}" (exit ${result.status}); its output is above`);
+  return { report: readJson(join(workDir, `${mod.name}.json`)), seconds };
+}
+
+function measure(mod, record, { write }) {
+  const equivalents = readJson(equivalentFile, {});
+  const hash = moduleHash(mod);
+  const { report, seconds } = runStryker(mod);
+  const { score, counts, survivors } = scoreOf(mod, report, equivalents);
+  const previous = record[mod.name];
+  const floor = previous?.floor ?? 0;
+  const ok = score >= floor;
+  console.log(`[mutation] ${mod.name}: score ${score}% (floor ${floor}%) killed ${counts.killed}, timeout ${counts.timeout}, survived ${counts.survived}, no coverage ${counts.noCoverage}, equivalent ${counts.equivalent} — ${seconds} s`);
+  mkdirSync(survivorsDir, { recursive: true });
+  writeFileSync(join(survivorsDir, `${mod.name}.txt`), survivors.length ? `${survivors.join('\n')}\n` : '');
+  if (write && ok) {
+    record[mod.name] = { score, floor: Math.max(floor, Math.floor(score)), hash, counts, seconds };
+  }
+  return { ok, score, floor, seconds };
+}
+
+function select(names) {
+  if (names.length === 0) return modules;
+  const unknown = names.filter((n) => !modules.some((m) => m.name === n));
+  if (unknown.length) throw new Error(`unknown mutation module(s): ${unknown.join(', ')}; known: ${modules.map((m) => m.name).join(', ')}`);
+  return modules.filter((m) => names.includes(m.name));
+}
+
+function saveRecord(record) {
+  const sorted = Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+  writeFileSync(recordFile, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
+function main(argv) {
+  const [command = 'report', ...rest] = argv;
+  const flags = rest.filter((a) => a.startsWith('--'));
+  const names = rest.filter((a, i) => !a.startsWith('--') && !rest[i - 1]?.startsWith('--budget'));
+  const record = readJson(recordFile, {});
+  if (command === 'report') {
+    for (const mod of modules) {
+      const r = record[mod.name];
+      const state = !r ? 'not measured' : r.hash === moduleHash(mod) ? 'current' : 'changed since measured';
+      console.log(`${mod.name.padEnd(22)} ${r ? `${r.score}% (floor ${r.floor}%)` : '-'.padEnd(18)} ${state}`);
+    }
+    return 0;
+  }
+  if (command === 'run') {
+    const write = flags.includes('--record');
+    let failed = 0;
+    for (const mod of select(names)) {
+      const { ok } = measure(mod, record, { write });
+      if (!ok) failed++;
+      if (write) saveRecord(record);
+    }
+    return failed ? 1 : 0;
+  }
+  if (command === 'ci') {
+    const budgetIndex = rest.indexOf('--budget-minutes');
+    const budgetSeconds = (budgetIndex >= 0 ? Number(rest[budgetIndex + 1]) : 20) * 60;
+    // A module with no recorded score has no floor to hold: it is named, and measured by
+    // `npm run mutation -- --record <name>` on a quiet machine rather than inside CI's budget.
+    for (const m of modules.filter((m) => !record[m.name])) {
+      console.log(`[mutation] ${m.name}: no recorded score yet (node scripts/mutation.mjs run --record ${m.name})`);
+    }
+    const changed = modules
+      .filter((m) => record[m.name] && record[m.name].hash !== moduleHash(m))
+      .sort((a, b) => record[a.name].seconds - record[b.name].seconds);
+    if (changed.length === 0) {
+      console.log('[mutation] every recorded module is measured at its current sources and tests');
+      return 0;
+    }
+    let spent = 0;
+    let failed = 0;
+    for (const mod of changed) {
+      const estimate = record[mod.name].seconds;
+      if (spent > 0 && spent + estimate > budgetSeconds) {
+        console.log(`[mutation] ${mod.name}: changed, not measured in this run (budget of ${budgetSeconds / 60} min spent); run npm run mutation -- ${mod.name}`);
+        continue;
+      }
+      const { ok, seconds } = measure(mod, record, { write: false });
+      spent += seconds;
+      if (!ok) failed++;
+    }
+    console.log(`[mutation] ${changed.length} changed module(s), ${failed} below their floor`);
+    return failed ? 1 : 0;
+  }
+  console.error(`unknown command "${command}"; use run, ci or report`);
+  return 2;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  console.error(`[mutation] ${error.message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'mutation.mjs');
+
+type Mutant = { status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError'; line: number; mutator?: string; replacement?: string };
+
+/**
+ * A project with the mutation script, one module (`checks`, package `pkg`, mutating `src/check.ts`),
+ * and a stand-in for Stryker that records the config it was given and writes `mutants` as Stryker's
+ * JSON report for src/check.ts.
+ */
+function workspace(mutants: Mutant[]) {
+  const project = mkdtempSync(join(tmpdir(), 'mutation-'));
+  mkdirSync(join(project, 'scripts'));
+  copyFileSync(script, join(project, 'scripts', 'mutation.mjs'));
+  writeFileSync(join(project, 'package.json'), '{"private":true}');
+  mkdirSync(join(project, 'mutation'));
+  writeFileSync(
+    join(project, 'mutation', 'modules.json'),
+    JSON.stringify({ modules: [{ name: 'checks', package: 'pkg', mutate: ['src/**/*.ts'], promise: 'a promise' }] }),
+  );
+  mkdirSync(join(project, 'pkg', 'src', 'deep'), { recursive: true });
+  mkdirSync(join(project, 'pkg', 'test'));
+  writeFileSync(join(project, 'pkg', 'src', 'check.ts'), 'export const limit = (n: number) => n > 200;\n');
+  writeFileSync(join(project, 'pkg', 'src', 'deep', 'other.ts'), 'export const x = 1;\n');
+  writeFileSync(join(project, 'pkg', 'test', 'check.test.ts'), 'it("limit", () => {});\n');
+  writeFileSync(join(project, 'pkg', 'vitest.config.ts'), 'export default {};\n');
+  const runner = join(project, 'node_modules', '@stryker-mutator', 'vitest-runner');
+  mkdirSync(runner, { recursive: true });
+  writeFileSync(join(runner, 'package.json'), '{"name":"@stryker-mutator/vitest-runner","main":"index.js"}');
+  writeFileSync(join(runner, 'index.js'), '');
+  const bin = join(project, 'node_modules', '@stryker-mutator', 'core', 'bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(project, 'mutants.json'), JSON.stringify(mutants));
+  writeFileSync(
+    join(bin, 'stryker.js'),
+    `const fs = require('fs');
+const config = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
+fs.appendFileSync(${JSON.stringify(join(project, 'stryker-calls.jsonl'))}, JSON.stringify({ cwd: process.cwd(), config }) + '\\n');
+const mutants = JSON.parse(fs.readFileSync(${JSON.stringify(join(project, 'mutants.json'))}, 'utf8'));
+const report = { schemaVersion: '2', files: { 'src/check.ts': { language: 'typescript', source: fs.readFileSync('src/check.ts', 'utf8'),
+  mutants: mutants.map((m, i) => ({ id: String(i), mutatorName: m.mutator ?? 'ConditionalExpression', replacement: m.replacement ?? 'true', status: m.status,
+    location: { start: { line: m.line, column: 1 }, end: { line: m.line, column: 5 } } })) } } };
+fs.mkdirSync(require('path').dirname(config.jsonReporter.fileName), { recursive: true });
+fs.writeFileSync(config.jsonReporter.fileName, JSON.stringify(report));
+`,
+  );
+  const run = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [join(project, 'scripts', 'mutation.mjs'), ...args], { cwd: project, encoding: 'utf8' });
+    return { code: result.status, out: result.stdout + result.stderr };
+  };
+  const calls = () =>
+    existsSync(join(project, 'stryker-calls.jsonl'))
+      ? readFileSync(join(project, 'stryker-calls.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+      : [];
+  const record = () => JSON.parse(readFileSync(join(project, 'mutation', 'scores.json'), 'utf8'));
+  const setMutants = (next: Mutant[]) => writeFileSync(join(project, 'mutants.json'), JSON.stringify(next));
+  return { project, run, calls, record, setMutants };
+}
+
+const killed = (n: number): Mutant[] => Array.from({ length: n }, (_, i) => ({ status: 'Killed', line: 1, replacement: `k${i}` }));
+
+describe('mutation testing (scripts/mutation.mjs)', () => {
+  it('runs Stryker from the module package with its vitest config, the module globs and per-test coverage', () => {
+    const { run, calls } = workspace(killed(2));
+    expect(run('run', 'checks').code).toBe(0);
+    const [call] = calls();
+    expect(call.cwd.endsWith(join('pkg'))).toBe(true);
+    expect(call.config).toMatchObject({ testRunner: 'vitest', mutate: ['src/**/*.ts'], coverageAnalysis: 'perTest', vitest: { configFile: 'vitest.config.ts' } });
+  });
+
+  it('scores detected / (detected + survived + no coverage), leaving compile errors out', () => {
+    const { run } = workspace([
+      ...killed(6),
+      { status: 'Timeout', line: 1 },
+      { status: 'Survived', line: 1, replacement: 's1' },
+      { status: 'NoCoverage', line: 1, replacement: 'n1' },
+      { status: 'Survived', line: 1, replacement: 's2' },
+      { status: 'CompileError', line: 1 },
+    ]);
+    const { out } = run('run', 'checks');
+    expect(out).toContain('score 70%');
+    expect(out).toContain('survived 2, no coverage 1');
+  });
+
+  it('records score, floor and hash only with --record, and writes the survivors with their source line', () => {
+    const { project, run, record } = workspace([...killed(3), { status: 'Survived', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200' }]);
+    run('run', 'checks');
+    expect(existsSync(join(project, 'mutation', 'scores.json'))).toBe(false);
+    run('run', '--record', 'checks');
+    expect(record().checks).toMatchObject({ score: 75, floor: 75 });
+    const survivors = readFileSync(join(project, 'mutation', 'survivors', 'checks.txt'), 'utf8');
+    expect(survivors).toContain('src/check.ts:1 Survived EqualityOperator -> "n >= 200"');
+    expect(survivors).toContain('export const limit = (n: number) => n > 200;');
+  });
+
+  it('does not count a mutant listed as equivalent, with its reason', () => {
+    const { project, run } = workspace([...killed(3), { status: 'Survived', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200' }]);
+    writeFileSync(
+      join(project, 'mutation', 'equivalent.json'),
+      JSON.stringify({ checks: [{ file: 'src/check.ts', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200', reason: 'n is never exactly 200 here' }] }),
+    );
+    expect(run('run', 'checks').out).toContain('score 100%');
+  });
+
+  it('keeps a floor that only rises, and fails (without recording) a score under it', () => {
+    const { run, record, setMutants } = workspace(killed(4));
+    run('run', '--record', 'checks');
+    expect(record().checks.floor).toBe(100);
+    setMutants([...killed(1), { status: 'Survived', line: 1 }]);
+    const { code, out } = run('run', '--record', 'checks');
+    expect(code).toBe(1);
+    expect(out).toContain('score 50% (floor 100%)');
+    expect(record().checks.score).toBe(100);
+  });
+
+  it('in CI measures only recorded modules changed since, names unrecorded ones, and fails under the floor', () => {
+    const { project, run, calls, setMutants } = workspace(killed(4));
+    const unrecorded = run('ci');
+    expect(unrecorded.code).toBe(0);
+    expect(unrecorded.out).toContain('checks: no recorded score yet');
+    expect(calls().length).toBe(0);
+    run('run', '--record', 'checks');
+    const before = calls().length;
+    const unchanged = run('ci');
+    expect(unchanged.code).toBe(0);
+    expect(unchanged.out).toContain('every recorded module is measured');
+    expect(calls().length).toBe(before);
+
+    // A test file changes: the module is measured again, and a score under the floor fails.
+    writeFileSync(join(project, 'pkg', 'test', 'check.test.ts'), 'it.skip("limit", () => {});\n');
+    setMutants([...killed(1), { status: 'Survived', line: 1 }]);
+    const changed = run('ci');
+    expect(calls().length).toBe(before + 1);
+    expect(changed.code).toBe(1);
+    expect(changed.out).toContain('1 below their floor');
+  });
+
+  it('names unknown modules and the known ones', () => {
+    const { run } = workspace(killed(1));
+    const { code, out } = run('run', 'nope');
+    expect(code).toBe(1);
+    expect(out).toContain('unknown mutation module(s): nope; known: checks');
+  });
+
+  it('says when Stryker itself fails, naming the module', () => {
+    const { project, run } = workspace(killed(1));
+    writeFileSync(join(project, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'process.exit(3);\n');
+    const { code, out } = run('run', 'checks');
+    expect(code).toBe(1);
+    expect(out).toContain('Stryker failed on module "checks" (exit 3)');
+  });
+});
