@@ -96,13 +96,17 @@ export class LocalShell implements Shell {
       return child;
     });
     const graceMs = this.killGraceMs;
+    const shell = this.shell;
     return Effect.scoped(
       Effect.gen(function* () {
         // Whatever happens (exit, timeout, interruption), nothing of the command's group is left running.
         const child = yield* Effect.acquireRelease(start, (child) =>
           terminateGroup(child, graceMs).pipe(Effect.andThen(outputDrained(child, graceMs + 1_000))),
         );
-        const exit = yield* leaderExit(child).pipe(Effect.timeoutOption(timeoutMs));
+        const exit = yield* leaderExit(child).pipe(
+          Effect.mapError((cause) => new Error(`LocalShell: could not start ${shell} for ${JSON.stringify(command)}: ${cause.message}`, { cause })),
+          Effect.timeoutOption(timeoutMs),
+        );
         return Option.match(exit, {
           onNone: () => ({ type: 'timeout' as const }),
           onSome: ({ code }) => ({ type: 'exit' as const, exitCode: code }),

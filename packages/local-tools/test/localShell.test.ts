@@ -138,5 +138,8 @@ describe.skipIf(!posix)('LocalShell', () => {
   it('names a missing working directory and rejects bad limits', async () => {
     await expect(new LocalShell({ cwd: join(dir, 'missing') }).run({ commands: ['true'] })).rejects.toThrow(/working directory .*missing does not exist/);
     expect(() => new LocalShell({ timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
+    await expect(new LocalShell({ cwd: dir, shell: join(dir, 'no-such-shell') }).run({ commands: ['true'] })).rejects.toThrow(
+      `LocalShell: could not start ${join(dir, 'no-such-shell')} for "true": spawn ${join(dir, 'no-such-shell')} ENOENT`,
+    );
   });
 });
