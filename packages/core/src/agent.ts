@@ -15,7 +15,7 @@ import {
   type RunContextContract,
   type SerializedOutputType,
 } from '@baton/types';
-import { isStandardSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { isStandardSchema, isZodSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';
@@ -166,6 +166,17 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.mcpServers = requireArray(options.mcpServers, `${label}: \`mcpServers\``);
     validateMcpServers(this.mcpServers, label);
     this.mcpConfig = options.mcpConfig ?? {};
+  }
+
+  /**
+   * The name of the output schema, as the reference reports it: \`'text'\`, \`'ZodOutput'\` for a zod
+   * object, \`'StandardSchemaOutput'\` for another Standard Schema, or a JSON schema definition's \`name\`.
+   */
+  get outputSchemaName(): string {
+    const output = this.outputType as unknown;
+    if (output === 'text') return 'text';
+    if (isStandardSchema(output)) return isZodSchema(output) ? 'ZodOutput' : 'StandardSchemaOutput';
+    return (output as JsonSchemaDefinition).name;
   }
 
   /** Agents (or handoffs) this agent may transfer to. Assignable, as in the reference, for cycles. */

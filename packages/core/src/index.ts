@@ -13,6 +13,7 @@ export type {
   ToolsToFinalOutputResult,
 } from './agent.js';
 export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
+export type { AgentToolInvocation } from './internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './tool.js';
 export {
   hostedMcpTool,

@@ -13,6 +13,7 @@ import type { Agent, ResolvedAgentOutput } from './agent.js';
 import type { RunContext } from './runContext.js';
 import { recordOf, type RunState } from './runState.js';
 import { inputToItems, runItemsToInputItems } from './internal/items.js';
+import type { AgentToolInvocation } from './internal/runRecord.js';
 
 type OutputOf<TAgent> = TAgent extends Agent<any, infer TOutput> ? ResolvedAgentOutput<TOutput> : unknown;
 
@@ -76,6 +77,11 @@ export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
 
   get runContext(): RunContext<TContext> {
     return this.state.context;
+  }
+
+  /** For the nested run of an agent tool: the call it answered (tool name, call id, arguments). */
+  get agentToolInvocation(): AgentToolInvocation | undefined {
+    return recordOf(this.state).agentToolInvocation;
   }
 
   get inputGuardrailResults(): InputGuardrailResult[] {

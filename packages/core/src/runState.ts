@@ -4,7 +4,7 @@ import type { Agent } from './agent.js';
 import type { SerializedTrace } from './runTracing.js';
 import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from './runContext.js';
-import { newRunRecord, pendingRunKey, type NextStep, type RunRecord } from './internal/runRecord.js';
+import { newRunRecord, pendingRunKey, type AgentToolInvocation, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 
@@ -214,6 +214,22 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   /** The paused nested agent-tool runs, keyed `<toolName>:<callId>` (the live map). */
   get _pendingAgentToolRuns(): Map<string, string> {
     return this.#record.pendingAgentToolRuns;
+  }
+
+  /**
+   * The agent-tool call this (nested) run answered: set by `agent.asTool()` when the nested run
+   * completes, so a `customOutputExtractor` can tell which call it answers. Never serialized;
+   * cleared when a run starts from this state.
+   */
+  get _agentToolInvocation(): AgentToolInvocation | undefined {
+    return this.#record.agentToolInvocation;
+  }
+
+  set _agentToolInvocation(invocation: AgentToolInvocation | undefined) {
+    if (invocation !== undefined && (typeof invocation !== 'object' || invocation === null || typeof invocation.toolName !== 'string')) {
+      throw new UserError('RunState._agentToolInvocation must be undefined or { toolName, toolCallId?, toolArguments? }.');
+    }
+    this.#record.agentToolInvocation = invocation;
   }
 
   /** The run's saved trace (null when there is none): a resumed run continues it. */

@@ -56,7 +56,8 @@ export class Runner extends RunHooks<any> {
   constructor(config: RunConfig = {}) {
     super();
     checkedCollisionPolicy(config);
-    this.config = config;
+    // The reference's runner shows its effective defaults on `config` (nested agent tools read it).
+    this.config = { ...config, traceIncludeSensitiveData: config.traceIncludeSensitiveData ?? true };
   }
 
   run<TAgent extends Agent<any, any>, TContext = unknown>(

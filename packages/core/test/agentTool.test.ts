@@ -110,7 +110,7 @@ describe('nested events', () => {
     expect(viaItems).toEqual(['tool_called', 'tool_output', 'message_output_created']);
     expect(viaAll).toEqual(viaOnStream.map((e) => eventLabel(e.event)));
     expect(viaAll.filter((l) => l.startsWith('raw:'))).toContain('raw:output_text_delta');
-    expect(viaOnStream.every((e) => e.agent === innerWithTool && e.toolCall.callId === 'outer_1')).toBe(true);
+    expect(viaOnStream.every((e) => e.agent === innerWithTool && e.toolCall?.callId === 'outer_1')).toBe(true);
     // The nested run's own events never become outer items.
     expect(outerResult.newItems.map((i) => i.type)).toEqual(['tool_call_item', 'tool_call_output_item', 'message_output_item']);
   });

@@ -21,14 +21,16 @@ import { requireBooleanOrFunction, requireFunction, typeName } from './validate.
 import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../tool.js';
 import { callScopeOf, rememberHandledToolError } from './toolCallScope.js';
 import { completeToolCallDetails } from './toolCallDetails.js';
-import { agentToolInput, type AgentToolInputBuilder } from './agentToolInput.js';
-import { compileSchema } from './schema.js';
+import { agentToolInput, parseAgentToolArguments, schemaSummary, type AgentToolInputBuilder } from './agentToolInput.js';
+import { compileSchema, describeStandardSchema, isStandardSchema } from './schema.js';
 import { registerAgentToolSource } from './agentToolSources.js';
+import { nestedAgentToolRunConfig } from './agentToolRunConfig.js';
 
 export interface AgentToolStreamEvent {
   event: RunStreamEvent;
   agent: Agent<any, any>;
-  toolCall: FunctionCallItem;
+  /** The call the nested run answers (undefined when the tool was invoked directly without one). */
+  toolCall?: FunctionCallItem | undefined;
 }
 
 export type AgentToolStreamHandler = (event: AgentToolStreamEvent) => void | Promise<void>;
@@ -127,13 +129,19 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   if (options.inputBuilder !== undefined) requireFunction(options.inputBuilder, `${label}: \`inputBuilder\``);
   const name = toFunctionToolName(options.toolName ?? agent.name);
   const schema = options.parameters === undefined ? undefined : compileSchema(options.parameters, { strict: true, owner: `${label} parameters` });
+  // What the default input text says about a structured schema: a summary of its fields when they
+  // are described, the whole JSON schema when `includeInputSchema` asks for it.
+  const schemaInfo = schema
+    ? { summary: schemaSummary(describedInput(options.parameters, schema)), jsonSchema: options.includeInputSchema === true ? schema.jsonSchema : undefined }
+    : {};
+  const capturesToolInput = schema !== undefined || options.inputBuilder !== undefined;
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `${label}: \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `${label}: \`isEnabled\``);
   if (options.onStream !== undefined) requireFunction(options.onStream, `${label}: \`onStream\``);
   if (options.customOutputExtractor !== undefined) requireFunction(options.customOutputExtractor, `${label}: \`customOutputExtractor\``);
   const handlers = new Map<string, AgentToolStreamHandler[]>();
 
-  async function deliver(event: RunStreamEvent, toolCall: FunctionCallItem, details: ToolCallDetails): Promise<void> {
+  async function deliver(event: RunStreamEvent, toolCall: FunctionCallItem | undefined, details: ToolCallDetails): Promise<void> {
     const payload = { event, agent, toolCall };
     const targets = [...(options.onStream ? [options.onStream] : []), ...(handlers.get(event.type) ?? []), ...(handlers.get('*') ?? [])];
     await Promise.all(targets.map((handler) => handler(payload)));
@@ -148,7 +156,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   async function runNested(runContext: RunContextContract<TContext>, input: string, partialDetails?: Partial<ToolCallDetails>): Promise<unknown> {
     const details = completeToolCallDetails(name, input, partialDetails);
     try {
-      return await runNestedOnce(runContext, input, details);
+      return await runNestedOnce(runContext, input, details, partialDetails?.toolCall);
     } catch (error) {
       if (details.signal.aborted || error instanceof InvalidToolInputError) throw error;
       rememberHandledToolError(details, error);
@@ -156,10 +164,10 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     }
   }
 
-  async function runNestedOnce(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> {
+  async function runNestedOnce(runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails, givenCall: FunctionCallItem | undefined): Promise<unknown> {
     // The nested run shares the parent's context (and so its approvals), unless runOptions give one.
     const given = options.runOptions?.context;
-    const context =
+    const base =
       given !== undefined
         ? given instanceof RunContext
           ? given
@@ -167,12 +175,14 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const inherited = callScopeOf(details)?.runConfig as RunConfig | undefined;
-    const runner = new Runner(options.runConfig ? withStepRunner(options.runConfig, inherited) : nestedConfig(inherited));
+    const runner = new Runner(nestedAgentToolRunConfig(parentRunConfigOf(details), options.runConfig, agent.model));
+    const params = await parseAgentToolArguments(name, input, schema);
+    // A structured tool hands its arguments to the nested run as `toolInput` on a fork of the
+    // context (same application context, usage and approvals); a plain one never passes on a
+    // `toolInput` left from an outer call.
+    const context = capturesToolInput ? base._forkWithToolInput(params) : base.toolInput !== undefined ? base._forkWithoutToolInput() : base;
     const startFrom =
-      details.resumeState !== undefined
-        ? await resumedNestedState(details.resumeState, context, runContext)
-        : await agentToolInput(name, input, schema, options.inputBuilder, options.includeInputSchema === true);
+      details.resumeState !== undefined ? await resumedNestedState(details.resumeState, context, runContext) : await agentToolInput(params, schemaInfo, options.inputBuilder);
     const streamed = options.streaming === true || options.onStream !== undefined || handlers.size > 0;
     // A nested run resumed with the context serialized at its pause keeps that context: handing
     // the live one here would overwrite it.
@@ -189,11 +199,15 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
     if (streamed) {
       const streamedResult = await runner.run(agent, startFrom, { ...runOptions, stream: true });
-      for await (const event of streamedResult) await deliver(event, details.toolCall, details);
+      for await (const event of streamedResult) await deliver(event, givenCall, details);
       await streamedResult.completed;
       result = streamedResult;
     } else {
       result = await runner.run(agent, startFrom, runOptions);
+    }
+    // The call this nested run answered, as the caller gave it (a direct invoke may give none).
+    if (result.state instanceof RunState) {
+      result.state._agentToolInvocation = { toolName: givenCall?.name ?? name, toolCallId: givenCall?.callId, toolArguments: givenCall?.arguments };
     }
     const interruptions = result.interruptions ?? [];
     if (interruptions.length > 0) return new ToolInterruption(interruptions, result.state);
@@ -232,6 +246,18 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
   return agentTool;
 }
 
+/** The schema as its author wrote it (optional fields not required), for the field summary. */
+function describedInput(parameters: unknown, compiled: { jsonSchema: object }): Record<string, unknown> {
+  if (isStandardSchema(parameters)) {
+    try {
+      return describeStandardSchema(parameters, 'asTool parameters', 'input');
+    } catch {
+      return compiled.jsonSchema as Record<string, unknown>;
+    }
+  }
+  return parameters as Record<string, unknown>;
+}
+
 function resumeStrategyOf(resumeState: unknown, label: string): 'merge' | 'replace' | 'preferSerialized' {
   if (resumeState === undefined) return 'merge';
   if (typeof resumeState !== 'object' || resumeState === null) throw new UserError(`${label}: \`resumeState\` must be an object, got ${typeName(resumeState)}.`);
@@ -243,18 +269,14 @@ function resumeStrategyOf(resumeState: unknown, label: string): 'merge' | 'repla
 }
 
 /**
- * A nested run takes the parent run's configuration, except the trace's own settings: it joins the
- * parent's trace, and its task span is named as the reference names it.
+ * The configuration of the run that made the call: kept with the call by the run loop, or given
+ * as `parentRunConfig` by a caller invoking the tool directly (as the reference accepts).
  */
-/** A nested runner of its own still runs its steps through the parent run's step runner (scoped to the call). */
-function withStepRunner(config: RunConfig, parent: RunConfig | undefined): RunConfig {
-  return config.stepRunner !== undefined || parent?.stepRunner === undefined ? config : { ...config, stepRunner: parent.stepRunner };
-}
-
-function nestedConfig(parent: RunConfig | undefined): RunConfig {
-  if (!parent) return {};
-  const { workflowName: _name, traceId: _id, groupId: _group, traceMetadata: _metadata, ...config } = parent;
-  return config;
+function parentRunConfigOf(details: ToolCallDetails): RunConfig | undefined {
+  const scoped = callScopeOf(details)?.runConfig as RunConfig | undefined;
+  if (scoped) return scoped;
+  const given = (details as { parentRunConfig?: unknown }).parentRunConfig;
+  return typeof given === 'object' && given !== null && !Array.isArray(given) ? (given as RunConfig) : undefined;
 }
 
 /**

@@ -76,6 +76,18 @@ export interface RunRecord<TContext = any> {
   serverConversation?: ServerConversation | undefined;
   /** Set while a run is executing the loop on this record (a state is resumed by one run at a time). */
   running?: boolean;
+  /**
+   * The agent-tool call this run answered, set by `agent.asTool()` when its nested run completes
+   * (read as `result.agentToolInvocation`). Runtime only: never serialized, cleared when a run starts.
+   */
+  agentToolInvocation?: AgentToolInvocation | undefined;
+}
+
+/** The agent-tool call a nested run answered (the reference's `agentToolInvocation`). */
+export interface AgentToolInvocation {
+  readonly toolName: string;
+  readonly toolCallId: string | undefined;
+  readonly toolArguments: string | undefined;
 }
 
 /** The record of a run that has not started yet. */
@@ -137,6 +149,7 @@ export function exclusively<A, E>(record: RunRecord, program: Effect.Effect<A, E
     }
     record.running = true;
     record.abortedWith = undefined;
+    record.agentToolInvocation = undefined;
     return program.pipe(Effect.ensuring(Effect.sync(() => void (record.running = false))));
   });
 }
