@@ -59,6 +59,10 @@ switch (task) {
     quietPnpm('building the demo', 'turbo', 'run', 'build', '--filter=@baton/demo...', '--output-logs=errors-only');
     pnpm('--filter', '@baton/demo', 'start', ...extra);
     break;
+  case 'chat':
+    quietPnpm('building the chat app', 'turbo', 'run', 'build', '--filter=@baton/chat...', '--output-logs=errors-only');
+    pnpm('--filter', '@baton/chat', 'start', ...extra);
+    break;
   case 'test':
     quietPnpm('building and type-checking every package', 'turbo', 'run', 'build', 'typecheck', '--output-logs=errors-only');
     mkdirSync(join(root, '.test-results'), { recursive: true });
@@ -74,6 +78,6 @@ switch (task) {
     pnpm('--filter', '@baton/docs', 'preview', ...extra);
     break;
   default:
-    console.error(`usage: node scripts/run.mjs demo|test|bench|docs`);
+    console.error(`usage: node scripts/run.mjs demo|chat|test|bench|docs`);
     process.exit(2);
 }
