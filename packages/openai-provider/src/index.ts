@@ -51,3 +51,12 @@ export {
   type OpenAIChatCompletionsRawModelStreamEvent,
 } from './rawModelEvents.js';
 export { OpenAIConversationsSession, startOpenAIConversationsSession, type OpenAIConversationsSessionOptions } from './openaiConversationsSession.js';
+export {
+  OpenAIResponsesCompactionSession,
+  type OpenAIResponsesCompactionArgs,
+  type OpenAIResponsesCompactionDecisionContext,
+  type OpenAIResponsesCompactionMode,
+  type OpenAIResponsesCompactionModelExchange,
+  type OpenAIResponsesCompactionResult,
+  type OpenAIResponsesCompactionSessionOptions,
+} from './openaiResponsesCompactionSession.js';

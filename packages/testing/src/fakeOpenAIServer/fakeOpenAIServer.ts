@@ -5,6 +5,7 @@ import { closedWithin, writeSse, type StreamEnding } from './sseWriter.js';
 import type { FakeErrorTurn, FakeRawTurn, FakeRequestBody, FakeResponseTurn, FakeTurn } from './turns.js';
 import { IdSource } from './wireUtils.js';
 import { FakeConversations } from './conversationsApi.js';
+import { FakeCompactions } from './compactApi.js';
 
 /** How the server's answer to a request ended. */
 export type FakeRequestOutcome = 'pending' | 'completed' | 'client_closed' | 'cut' | 'ended_early';
@@ -39,7 +40,7 @@ interface Entry {
  * A local model server for tests and offline demos that speaks several vendors' wire formats,
  * answering each request with the next scripted turn rendered for the API it called, as JSON or SSE:
  * OpenAI's `POST /v1/responses` and `POST /v1/chat/completions` (and the Conversations API,
- * `/v1/conversations...`, kept in memory), Anthropic's `POST /v1/messages`, and Gemini's
+ * `/v1/conversations...`, kept in memory, and `POST /v1/responses/compact`, see `FakeCompactions`), Anthropic's `POST /v1/messages`, and Gemini's
  * `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent?alt=sse` (also under `/v1`).
  * It listens on 127.0.0.1 on a random port and records every request (body, headers, and whether
  * the client closed the connection early). `FakeModelServer` is the same class.
@@ -50,6 +51,7 @@ export class FakeOpenAIServer {
   readonly #entries: Entry[] = [];
   readonly #ids = new IdSource();
   readonly #conversations = new FakeConversations();
+  readonly #compactions = new FakeCompactions();
   #port = 0;
 
   private constructor(turns: readonly FakeTurn[]) {
@@ -163,6 +165,8 @@ export class FakeOpenAIServer {
     const requestId = `req_fake_${index + 1}`;
     const conversations = isJson ? this.#conversations.handle(record.method, path, query, body as Record<string, unknown>) : undefined;
     if (conversations) return sendJson(res, conversations.status, conversations.body, { 'x-request-id': requestId });
+    const compacted = isJson ? this.#compactions.handle(record.method, path, body as Record<string, unknown>) : undefined;
+    if (compacted) return sendJson(res, compacted.status, compacted.body, { 'x-request-id': requestId });
     const renderer = RENDERERS[route?.api ?? 'openai-responses'];
     const idHeaders: Record<string, string> = renderer.requestIdHeader === undefined ? {} : { [renderer.requestIdHeader]: requestId };
     const fail = (status: number, message: string, code: string | null) => sendJson(res, status, renderer.errorBody(status, message, code), idHeaders);
