@@ -1,5 +1,6 @@
 import {
   InvalidToolInputError,
+  InvalidToolOutputError,
   UserError,
   type FunctionTool,
   type JsonObjectSchema,
@@ -9,13 +10,14 @@ import {
   type ToolInputGuardrail,
   type ToolOutputGuardrail,
 } from '@baton/types';
-import { compileSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
 import { rememberHandledToolError } from './internal/toolCallScope.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
 import { runWithToolTimeout, toolTimeoutOf, type ToolTimeoutBehavior, type ToolTimeoutErrorFunction } from './internal/toolTimeout.js';
 import type { RunContext } from './runContext.js';
+import { getLogger } from './logger.js';
 
 export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
 
@@ -60,6 +62,15 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   timeoutBehavior?: ToolTimeoutBehavior;
   /** The answer the model gets for a timed-out call (default: `Tool '<name>' timed out after <ms>ms.`). */
   timeoutErrorFunction?: ToolTimeoutErrorFunction<TContext>;
+  /**
+   * The shape of the tool's result (a zod / Standard Schema object, or a JSON object schema that is
+   * only declared). A schema is checked on every result (its transforms applied): a result that
+   * does not match fails the call with `InvalidToolOutputError`. A tool with an output schema has
+   * no default error function (errors fail the call) and its timeouts raise by default.
+   */
+  outputSchema?: StandardSchemaLike | JsonObjectSchema;
+  /** Provider-specific data kept with the tool's definition. */
+  providerData?: Record<string, unknown>;
 }
 
 /**
@@ -94,11 +105,14 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
     throw new UserError(`tool "${name}": \`strict\` must be a boolean.`);
   }
+  const output = toolOutputSchema(name, options.outputSchema);
   const errorFunction =
     options.errorFunction === null
       ? null
       : options.errorFunction === undefined
-        ? defaultToolErrorFunction
+        ? output
+          ? null
+          : defaultToolErrorFunction
         : (requireFunction(options.errorFunction, `tool "${name}": \`errorFunction\``) as ToolErrorFunction<TContext>);
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `tool "${name}": \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `tool "${name}": \`isEnabled\``);
@@ -113,16 +127,35 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     });
   }
   const schema = compileSchema(options.parameters, { strict: options.strict ?? true, owner: `tool "${name}" parameters` });
-  const timeout = toolTimeoutOf<TContext>(name, options);
+  if (output && options.timeoutBehavior === 'error_as_result' && options.timeoutErrorFunction === undefined) {
+    throw new UserError(`Function tool '${name}' with an output schema requires timeoutErrorFunction when timeoutBehavior is 'error_as_result'.`);
+  }
+  const timeout = toolTimeoutOf<TContext>(name, output ? { ...options, timeoutBehavior: options.timeoutBehavior ?? 'raise_exception' } : options);
+  const checked = (result: unknown, runContext: RunContextContract<TContext>, details: ToolCallDetails): Promise<unknown> =>
+    output ? output.check(result, runContext, details) : Promise.resolve(result);
+  if (timeout?.timeoutErrorFunction && output) {
+    const answer = timeout.timeoutErrorFunction;
+    (timeout as { timeoutErrorFunction: ToolTimeoutErrorFunction<TContext> }).timeoutErrorFunction = async (runContext, error, details) =>
+      checked(await answer(runContext, error, details), runContext, details ?? completeToolCallDetails(name, '', undefined));
+  }
 
   const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> => {
     const parsed = await parseToolArguments(name, input, schema.validate);
     try {
-      return await execute(parsed, runContext, details);
+      return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
-      if (errorFunction === null || details.signal.aborted) throw error;
+      if (errorFunction === null || details.signal.aborted) throw redactedIfNeeded(error);
       rememberHandledToolError(details, error, options.errorFunction !== undefined);
-      return errorFunction(runContext as RunContext<TContext>, error);
+      let fallback: unknown;
+      try {
+        fallback = await errorFunction(runContext as RunContext<TContext>, error);
+      } catch (callbackError) {
+        // An invalid-output error the callback rethrows (perhaps edited) is rebuilt, so what it
+        // holds stays out when tool data must not be logged.
+        throw redactedIfNeeded(error instanceof InvalidToolOutputError && callbackError === error ? error : callbackError);
+      }
+      // With an output schema, the error function's answer must match it too.
+      return checked(fallback, runContext, details);
     }
   };
 
@@ -145,9 +178,56 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     },
   };
   if (timeout) Object.assign(functionTool, timeout);
+  if (output) (functionTool as { outputSchema?: JsonObjectSchema }).outputSchema = output.jsonSchema;
+  if (options.providerData !== undefined) (functionTool as { providerData?: Record<string, unknown> }).providerData = options.providerData;
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;
+}
+
+const toolDataLogger = getLogger('openai-agents:core');
+
+/** A tool's output schema: the JSON schema it declares, and the check of each result. */
+interface ToolOutputSchema {
+  readonly jsonSchema: JsonObjectSchema;
+  check(result: unknown, runContext: RunContextContract<any>, details: ToolCallDetails): Promise<unknown>;
+}
+
+function toolOutputSchema(name: string, schema: unknown): ToolOutputSchema | undefined {
+  if (schema === undefined) return undefined;
+  if (isJsonObjectSchema(schema) && !isStandardSchema(schema)) return { jsonSchema: schema, check: async (result) => result };
+  const compiled = compileSchema(schema, { strict: true, owner: `tool "${name}" outputSchema` });
+  return {
+    jsonSchema: compiled.jsonSchema,
+    async check(result, runContext, details) {
+      const validated = await compiled.validate(result);
+      if (validated.ok) return validated.value;
+      const message = `Invalid output for function tool '${name}'.`;
+      // The result and the validator's words may hold tool data: kept only when tool data may be logged.
+      if (toolDataLogger.dontLogToolData) throw redactedOutputError(message);
+      const error = new InvalidToolOutputError(message, undefined, new Error(validated.message), { runContext, output: result, details });
+      outputErrorMessages.set(error, message);
+      throw error;
+    },
+  };
+}
+
+/** The message each invalid-output error was made with (a callback may edit the error's own). */
+const outputErrorMessages = new WeakMap<InvalidToolOutputError, string>();
+
+function redactedOutputError(message: string): InvalidToolOutputError {
+  const error = new InvalidToolOutputError(message);
+  outputErrorMessages.set(error, message);
+  return error;
+}
+
+/** An invalid-output error of a tool about to leave it: rebuilt without its data when tool data must not be logged (now). */
+function redactedIfNeeded(error: unknown): unknown {
+  if (!(error instanceof InvalidToolOutputError) || !toolDataLogger.dontLogToolData) return error;
+  const message = outputErrorMessages.get(error);
+  if (message === undefined) return error;
+  const untouched = error.message === message && error.originalError === undefined && error.toolOutput === undefined;
+  return untouched ? error : redactedOutputError(message);
 }
 
 async function parseToolArguments(

@@ -2,7 +2,7 @@ import * as Effect from 'effect/Effect';
 import { RunMessageOutputItem, UserError, type AgentsError } from '@baton/types';
 import type { RunErrorKind } from '../../runErrorHandlers.js';
 import type { RunFailure } from '../failures.js';
-import { itemEvent, runItemsToInputItems } from '../items.js';
+import { inputToItems, itemEvent, runItemsToInputItems } from '../items.js';
 import type { RunRecord } from '../runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { LoopEnv } from './loopEnv.js';
@@ -16,7 +16,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
   const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
   if (!handler) return Effect.fail(error);
   return Effect.gen(function* () {
-    const history = [...(typeof record.originalInput === 'string' ? [] : record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
     const decision = yield* fromUserCode(() =>
       handler({
         error: error as never,
@@ -36,9 +36,14 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
     if (typeof decision !== 'object' || !('finalOutput' in decision)) {
       return yield* Effect.fail(new UserError(`The ${kind} error handler must return { finalOutput, includeInHistory? } or nothing.`));
     }
-    const output = decision.finalOutput;
+    // The handler's answer is the agent's final output: text for a text agent, else it must
+    // match the output type (checked as the model's answer would be, transforms included).
+    const agent = record.currentAgent;
+    const text = agent.outputType === 'text' ? String(decision.finalOutput) : (JSON.stringify(decision.finalOutput) ?? 'undefined');
+    const parsed = yield* fromUserCode(() => agent.parseFinalOutput(text));
+    if (!parsed.ok) return yield* Effect.fail(new UserError(`Invalid run error handler finalOutput: ${parsed.message}`));
+    const output = parsed.value;
     if (decision.includeInHistory !== false) {
-      const text = typeof output === 'string' ? output : (JSON.stringify(output) ?? '');
       const item = new RunMessageOutputItem(
         { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] },
         record.currentAgent,
