@@ -226,4 +226,23 @@ describe('createAiSdkChatRoute: the stream', () => {
     expect([after?.state, after?.claimedBy]).toEqual([before?.state, undefined]);
     expect(produced.count).toBeLessThan(1000);
   });
+
+  it("with onDisconnect: 'continue', a resumed run that loses its reader finishes, and its outcome is stored", async () => {
+    const { step } = wordy(50, 1);
+    const app = chatApp(new ScriptedModel([refundTurns()[0]!, step]), { onDisconnect: 'continue' });
+    await chunksOf(await app.route.POST(post({ id: 'c', messages: [userMessage('Refund')] })));
+    const reader = (await app.route.POST(post({ id: 'c', messages: [userMessage('Refund'), decision('call_r1', true)] }, { 'x-user': 'ada' }))).body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await app.runs[1]!.completed;
+    expect(app.runs[1]!.cancelled).toBe(false);
+    let stored = await app.store.load('c');
+    for (let tries = 0; stored?.status !== 'completed' && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      stored = await app.store.load('c');
+    }
+    expect(approvalRecords(stored!.state)[0]).toMatchObject({ status: 'approved', decidedBy: 'ada' });
+    expect(app.refunded).toEqual([5]);
+    expect((await app.sessionOf('c').getItems()).at(-1)).toMatchObject({ role: 'assistant', content: [{ text: 'done' }] });
+  });
 });
