@@ -5,19 +5,21 @@ import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
 import { throughOutage } from './internal/outage.js';
 import { clientLogger, systemDatabaseUrl } from './internal/systemDatabase.js';
-import { RunEventListener } from './internal/runEventListener.js';
-import { deleteRunEvents, readRunEvents } from './internal/runEvents.js';
+import { NotificationListener } from './internal/notificationListener.js';
+import { deleteRunEvents, EVENTS_CHANNEL, readRunEvents } from './internal/runEvents.js';
+import { RUN_ENDED_CHANNEL } from './internal/statusNotifications.js';
 import { latestRunWorkflow, runIncarnation, runWorkflows } from './internal/runLookup.js';
 import { Wakeup } from './internal/wakeup.js';
-import { checkRunId, runWorkflowId } from './internal/workflowIds.js';
+import { checkRunId, RUN_WORKFLOW_NAME, runWorkflowId } from './internal/workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
 
 export const DEFAULT_APP_NAME = 'baton';
 export const DEFAULT_QUEUE_NAME = 'baton-runs';
-/** The DBOS workflow every run and resume is. */
-export const RUN_WORKFLOW_NAME = 'baton.run';
+export { RUN_WORKFLOW_NAME };
 /** A follower reads again this often even without a notification (a safety net; notifications wake it at once). */
 const FOLLOW_POLL_MS = 1000;
+/** `result()` reads the status this often even without a notification (the same safety net). */
+const RESULT_POLL_MS = 1000;
 /** `close()` waits this long at most for the connections to end. */
 const CLOSE_TIMEOUT_MS = 5000;
 
@@ -107,7 +109,7 @@ export class DurableRunsClient {
     private readonly dbos: DBOSClient,
     private readonly pool: pg.Pool,
     private readonly queueName: string,
-    private readonly listener: RunEventListener,
+    private readonly listener: NotificationListener,
   ) {}
 
   static async create(options: DurableRunsClientOptions): Promise<DurableRunsClient> {
@@ -119,7 +121,7 @@ export class DurableRunsClient {
     const dbos = await DBOSClient.create({ systemDatabaseUrl: systemDatabaseUrl(options.databaseUrl), applicationName: options.appName ?? DEFAULT_APP_NAME, logger: clientLogger });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
-    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new RunEventListener(options.databaseUrl));
+    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new NotificationListener(options.databaseUrl, [EVENTS_CHANNEL, RUN_ENDED_CHANNEL]));
   }
 
   /** Puts a run of the agent registered as `agent` on the queue; a worker picks it up. Returns the run id. */
@@ -151,18 +153,32 @@ export class DurableRunsClient {
     return statusOf(runId, latest.revision, latest.workflow);
   }
 
-  /** Waits until the run pauses, completes or fails (polling every `pollMs`, default 200 ms). */
+  /**
+   * Waits until the run pauses, completes or fails. Woken by a notification the moment the run's
+   * workflow ends, so the result comes back within a round trip of it; `pollMs` (default 1000) is
+   * only the safety net, how often it reads the status anyway (notifications unavailable, as behind
+   * a transaction-pooling PgBouncer).
+   */
   async result(runId: string, options: { timeoutMs?: number; pollMs?: number } = {}): Promise<DurableRunStatus> {
     checkRunId(runId);
-    const deadline = Date.now() + (options.timeoutMs ?? 300_000);
-    for (;;) {
-      const status = await this.status(runId);
-      if (status.state !== 'queued' && status.state !== 'running') return status;
-      if (Date.now() > deadline) {
-        const waiting = status.state === 'queued' ? ` It waits on the queue for a worker of version ${status.applicationVersion ?? '(any)'} with room.` : '';
-        throw new DurableRunError('timed_out', `Run ${runId} is still ${status.state} after ${options.timeoutMs ?? 300_000} ms.${waiting}`, runId);
+    const timeoutMs = options.timeoutMs ?? 300_000;
+    const deadline = Date.now() + timeoutMs;
+    const bell = new Wakeup();
+    const unsubscribe = this.listener.subscribe(RUN_ENDED_CHANNEL, runId, () => bell.ring());
+    try {
+      for (;;) {
+        bell.reset();
+        const status = await this.status(runId);
+        if (status.state !== 'queued' && status.state !== 'running') return status;
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          const waiting = status.state === 'queued' ? ` It waits on the queue for a worker of version ${status.applicationVersion ?? '(any)'} with room.` : '';
+          throw new DurableRunError('timed_out', `Run ${runId} is still ${status.state} after ${timeoutMs} ms.${waiting}`, runId);
+        }
+        await bell.wait(Math.min(options.pollMs ?? RESULT_POLL_MS, left));
       }
-      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
+    } finally {
+      unsubscribe();
     }
   }
 
@@ -267,7 +283,7 @@ export class DurableRunsClient {
     const bell = new Wakeup();
     const ring = () => bell.ring();
     stop.addEventListener('abort', ring);
-    const unsubscribe = follow ? this.listener.subscribe(runId, ring) : undefined;
+    const subscriptions = follow ? [this.listener.subscribe(EVENTS_CHANNEL, runId, ring), this.listener.subscribe(RUN_ENDED_CHANNEL, runId, ring)] : [];
     // Following, a read outlives an outage; a one-off read reports it.
     const read = <T>(attempt: () => Promise<T>) => (follow ? this.#reachable(attempt, stop) : this.#unlessClosed(attempt()));
     try {
@@ -299,7 +315,7 @@ export class DurableRunsClient {
         await bell.wait(FOLLOW_POLL_MS);
       }
     } finally {
-      unsubscribe?.();
+      for (const unsubscribe of subscriptions) unsubscribe();
       stop.removeEventListener('abort', ring);
     }
   }

@@ -1,4 +1,4 @@
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS, type WorkflowQueue } from '@dbos-inc/dbos-sdk';
 import type { Agent, RunConfig } from '@baton/core';
 import type { AgentInputItem } from '@baton/types';
 import pg from 'pg';
@@ -7,7 +7,10 @@ import { DEFAULT_APP_NAME, DEFAULT_QUEUE_NAME, DurableRunsClient, RUN_WORKFLOW_N
 import { ExecutorLock, executorLockKey } from './internal/executorLock.js';
 import { migrateOnce } from './internal/migrate.js';
 import { systemDatabaseUrl } from './internal/systemDatabase.js';
+import { NotificationListener } from './internal/notificationListener.js';
 import { recoverDeadExecutors } from './internal/recoverDeadExecutors.js';
+import { RunDispatcher } from './internal/runDispatcher.js';
+import { QUEUED_CHANNEL } from './internal/statusNotifications.js';
 import { runWorkflow, type RunWorkflowEnv } from './internal/runWorkflow.js';
 import { expiryWorkflowId, runWorkflowId } from './internal/workflowIds.js';
 import type { RunWorkflowInput } from './internal/workflowTypes.js';
@@ -27,8 +30,9 @@ export interface DurableWorkerOptions {
   readonly appName?: string;
   /**
    * The queue runs wait on; `workerConcurrency` caps the runs this process runs at once (default 8).
-   * A queued run starts at this worker's next poll, every `pollingIntervalMs` (DBOS's default 1000):
-   * shorter starts runs sooner, at one small transaction per poll (see the README's "Latency and throughput").
+   * A queued run starts as soon as a worker has room (a notification wakes it); the worker also
+   * looks at the queue every `pollingIntervalMs` (default 1000) in case a notification was missed,
+   * or cannot arrive (no `LISTEN` through a transaction-pooling proxy). See the README's "Latency and throughput".
    */
   readonly queue?: { readonly name?: string; readonly workerConcurrency?: number; readonly globalConcurrency?: number; readonly pollingIntervalMs?: number };
   /** Pending approvals expire this long after the run paused; the run then continues with them rejected. */
@@ -58,13 +62,15 @@ export class DurableWorker {
   readonly options: DurableWorkerOptions;
   readonly #lock: ExecutorLock;
   readonly #events: pg.Pool;
+  readonly #dispatch: Dispatch;
   #recovery: ReturnType<typeof setInterval> | undefined;
 
-  private constructor(options: DurableWorkerOptions, client: DurableRunsClient, lock: ExecutorLock, events: pg.Pool) {
+  private constructor(options: DurableWorkerOptions, client: DurableRunsClient, lock: ExecutorLock, events: pg.Pool, dispatch: Dispatch) {
     this.options = options;
     this.client = client;
     this.#lock = lock;
     this.#events = events;
+    this.#dispatch = dispatch;
   }
 
   /**
@@ -84,6 +90,7 @@ export class DurableWorker {
     const events = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     events.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
     let client: DurableRunsClient | undefined;
+    let dispatch: Dispatch | undefined;
     try {
       const env: RunWorkflowEnv = {
         agents: new Map(Object.entries(options.agents)),
@@ -113,20 +120,25 @@ export class DurableWorker {
         executorID: options.executorId,
         runMigrations: false,
         logLevel: options.logLevel ?? 'warn',
+        // DBOS's own queue loop serves the timers only; the runs' queue is claimed by the dispatcher below, when woken.
+        listenQueues: [timerQueueName(queueName)],
       });
       await DBOS.launch();
-      await DBOS.registerQueue(queueName, {
-        workerConcurrency: options.queue?.workerConcurrency ?? 8,
+      const pollMs = options.queue?.pollingIntervalMs ?? DEFAULT_POLLING_INTERVAL_MS;
+      const runQueue = await DBOS.registerQueue(queueName, {
+        workerConcurrency: options.queue?.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY,
         ...(options.queue?.globalConcurrency === undefined ? {} : { globalConcurrency: options.queue.globalConcurrency }),
-        ...(options.queue?.pollingIntervalMs === undefined ? {} : { minPollingIntervalMs: options.queue.pollingIntervalMs }),
+        minPollingIntervalMs: pollMs,
       });
       await DBOS.registerQueue(timerQueueName(queueName));
+      dispatch = startDispatch(options, runQueue, pollMs);
       client = await DurableRunsClient.create({ databaseUrl: options.databaseUrl, appName, queueName });
-      const worker = new DurableWorker(options, client, lock, events);
+      const worker = new DurableWorker(options, client, lock, events, dispatch);
       launched = worker;
       worker.#startRecovery();
       return worker;
     } catch (error) {
+      await dispatch?.stop().catch(() => undefined);
       await client?.close().catch(() => undefined);
       await events.end().catch(() => undefined);
       await lock.release().catch(() => undefined);
@@ -159,6 +171,7 @@ export class DurableWorker {
   async shutdown(): Promise<void> {
     if (this.#recovery) clearInterval(this.#recovery);
     if (launched === this) launched = undefined;
+    await this.#dispatch.stop();
     await DBOS.shutdown({ deregister: true });
     await this.client.close();
     await this.#events.end();
@@ -173,6 +186,31 @@ export class DurableWorker {
     }, every);
     this.#recovery.unref?.();
   }
+}
+
+const DEFAULT_WORKER_CONCURRENCY = 8;
+/** The dispatcher's safety net: it looks at the queue this often even without a notification. */
+const DEFAULT_POLLING_INTERVAL_MS = 1000;
+
+interface Dispatch {
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker's dispatcher, woken by the notification that a workflow was put on its queue (over a
+ * listening connection of its own, which reconnects after an outage and then wakes it too).
+ */
+function startDispatch(options: DurableWorkerOptions, queue: WorkflowQueue, pollMs: number): Dispatch {
+  const dispatcher = new RunDispatcher(queue, pollMs, (error) => console.warn(`DurableWorker ${options.executorId}: claiming queued runs failed: ${String(error)}`));
+  const listener = new NotificationListener(options.databaseUrl, [QUEUED_CHANNEL]);
+  listener.subscribe(QUEUED_CHANNEL, queue.name, () => dispatcher.wake());
+  dispatcher.wake();
+  return {
+    async stop() {
+      await listener.close();
+      await dispatcher.stop();
+    },
+  };
 }
 
 /** The queue approval timers wait on, beside the runs' queue. */

@@ -7,6 +7,7 @@ import { startWorker, type WorkerProcess } from './support/workers.js';
 
 // Worker processes on a real PostgreSQL, killed with SIGKILL: measured, not assumed. Every model
 // call and tool execution is counted in a table outside the workers.
+// Each trial restarts a worker process: on a busy machine that alone takes seconds.
 const TRIALS = Number(process.env.BATON_DBOS_TRIALS ?? 5);
 const DATABASE = 'durable_crash_test';
 
@@ -80,7 +81,7 @@ describe('durable runs on worker processes', () => {
       await start(owner); // the same executor id comes back for the next trial
     }
     expect(outcomes).toHaveLength(TRIALS);
-  }, 30_000 + TRIALS * 10_000);
+  }, 30_000 + TRIALS * 25_000);
 
   it(`a worker killed while a model call is in flight: the call is made again, the tool after it runs once (${TRIALS} trials)`, async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
@@ -96,7 +97,7 @@ describe('durable runs on worker processes', () => {
       expect(ran.filter((effect) => effect.kind === 'tool:lookup_order')).toHaveLength(1);
       await start(owner);
     }
-  }, 30_000 + TRIALS * 10_000);
+  }, 30_000 + TRIALS * 25_000);
 
   it('an approval wait survives a restart of every worker, then resumes on approve from another process', async () => {
     const runId = 'wait-1';

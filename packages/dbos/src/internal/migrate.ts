@@ -1,9 +1,12 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import pg from 'pg';
 import { createEventsTable } from './runEvents.js';
+import { createStatusNotifications } from './statusNotifications.js';
+import { RUN_WORKFLOW_NAME } from './workflowIds.js';
 
 /**
- * Creates or upgrades DBOS's system tables and Baton's events table, once, whoever calls it: DBOS
+ * Creates or upgrades DBOS's system tables, Baton's events table and the trigger that announces
+ * workflows queued and runs ended (`statusNotifications.ts`), once, whoever calls it: DBOS
  * runs its migrations without a lock, and workers launching together on a fresh database race in
  * them (deadlocks, and sometimes a schema left broken for good). A session-level advisory lock on
  * the server's `postgres` database (which exists before DBOS creates its own) serialises callers;
@@ -21,6 +24,7 @@ export async function migrateOnce(databaseUrl: string): Promise<void> {
     await db.connect();
     try {
       await createEventsTable(db);
+      await createStatusNotifications(db, RUN_WORKFLOW_NAME);
     } finally {
       await db.end();
     }

@@ -17,6 +17,8 @@ import type { Json } from './workflowTypes.js';
  */
 export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
+/** The agent graph each workflow of a run started on (see `recordWorkflowStart`). */
+const GRAPHS = `${EVENTS_SCHEMA}.run_graphs`;
 /** Notified with the run id whenever an event of that run is written. */
 export const EVENTS_CHANNEL = 'baton_dbos_run_events';
 
@@ -33,6 +35,13 @@ export async function createEventsTable(client: pg.ClientBase): Promise<void> {
   )`);
   // Tables made before incarnations: their events belong to runs started without one ('').
   await client.query(`ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS incarnation text NOT NULL DEFAULT ''`);
+  await client.query(`CREATE TABLE IF NOT EXISTS ${GRAPHS} (
+    run_id text NOT NULL,
+    revision integer NOT NULL,
+    incarnation text NOT NULL,
+    graph jsonb NOT NULL,
+    PRIMARY KEY (run_id, revision, incarnation)
+  )`);
 }
 
 export interface StoredRunEvent {
@@ -43,32 +52,51 @@ export interface StoredRunEvent {
 }
 
 /**
- * One statement, one commit: the insert, and the notification when a row was inserted (a replay
- * inserts nothing and wakes nobody). Through a database outage, a write waits and tries again
- * (`OUTAGE_RETRY`).
+ * Events `first.seq`, `first.seq + 1`, ... of one workflow of a run, in one statement and one commit:
+ * the insert, and one notification when a row was inserted (a replay inserts nothing and wakes
+ * nobody). Through a database outage, a write waits and tries again (`OUTAGE_RETRY`).
  */
-export function writeRunEvent(pool: pg.Pool, event: StoredRunEvent, incarnation: string): Promise<void> {
+export function writeRunEvents(pool: pg.Pool, first: { runId: string; revision: number; seq: number }, events: readonly Json[], incarnation: string): Promise<void> {
   const write = Effect.tryPromise(() =>
     pool.query(
       `WITH inserted AS (
-        INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING run_id
-      ) SELECT pg_notify($6, run_id) FROM inserted`,
-      [event.runId, event.revision, event.seq, JSON.stringify(event.event), incarnation, EVENTS_CHANNEL],
+        INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation)
+        SELECT $1, $2, $3 + (x.n - 1)::integer, x.event, $5 FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(event, n)
+        ON CONFLICT DO NOTHING RETURNING run_id
+      ) SELECT pg_notify($6, run_id) FROM inserted LIMIT 1`,
+      [first.runId, first.revision, first.seq, JSON.stringify(events), incarnation, EVENTS_CHANNEL],
     ),
   );
   return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY), Effect.asVoid));
 }
 
-/** Removes the events of the run's earlier incarnations (a deleted run whose id is used again); through an outage, waits and tries again. */
-export function clearEarlierIncarnations(pool: pg.Pool, runId: string, incarnation: string): Promise<void> {
-  const clear = Effect.tryPromise(() => pool.query(`DELETE FROM ${TABLE} WHERE run_id = $1 AND incarnation <> $2`, [runId, incarnation]));
-  return Effect.runPromise(clear.pipe(Effect.retry(OUTAGE_RETRY), Effect.asVoid));
+/**
+ * A workflow's first statement, one round trip and one commit: records the agent graph this
+ * workflow of the run (its revision, its incarnation) starts on, unless one is recorded already (a
+ * replay: a worker took the run over), and returns the recorded one; and removes what the run's
+ * earlier incarnations left (a deleted run whose id is used again), events and graphs. Through an
+ * outage, waits and tries again.
+ */
+export function recordWorkflowStart(pool: pg.Pool, start: { runId: string; revision: number; incarnation: string; graph: Json }): Promise<Json> {
+  const record = Effect.tryPromise(() =>
+    pool.query<{ graph: Json }>(
+      `WITH cleared_events AS (DELETE FROM ${TABLE} WHERE run_id = $1 AND incarnation <> $3),
+      cleared_graphs AS (DELETE FROM ${GRAPHS} WHERE run_id = $1 AND incarnation <> $3),
+      inserted AS (INSERT INTO ${GRAPHS} (run_id, revision, incarnation, graph) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING graph)
+      SELECT graph FROM inserted UNION ALL SELECT graph FROM ${GRAPHS} WHERE run_id = $1 AND revision = $2 AND incarnation = $3`,
+      [start.runId, start.revision, start.incarnation, JSON.stringify(start.graph)],
+    ),
+  );
+  return Effect.runPromise(record.pipe(Effect.retry(OUTAGE_RETRY), Effect.map(({ rows }) => rows[0]?.graph ?? start.graph)));
 }
 
-/** Removes every event of the run; returns how many there were. */
+/** Removes every event (and recorded graph) of the run; returns how many events there were. */
 export async function deleteRunEvents(pool: pg.Pool, runId: string): Promise<number> {
-  const { rowCount } = await pool.query(`DELETE FROM ${TABLE} WHERE run_id = $1`, [runId]);
-  return rowCount ?? 0;
+  const { rows } = await pool.query<{ events: string }>(
+    `WITH graphs AS (DELETE FROM ${GRAPHS} WHERE run_id = $1), events AS (DELETE FROM ${TABLE} WHERE run_id = $1 RETURNING 1) SELECT count(*) AS events FROM events`,
+    [runId],
+  );
+  return Number(rows[0]?.events ?? 0);
 }
 
 /** The events of the run's `incarnation` after `(revision, seq)`, in order. */

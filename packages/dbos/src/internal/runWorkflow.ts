@@ -4,9 +4,10 @@ import { Runner, RunState, RunContext, type Agent, type RunConfig, type RunToolA
 import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
 import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
-import { agentGraphOf, graphIssues, graphReport } from './agentGraph.js';
+import { agentGraphOf, graphIssues, graphReport, type AgentGraph } from './agentGraph.js';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
-import { clearEarlierIncarnations, writeRunEvent } from './runEvents.js';
+import { recordWorkflowStart } from './runEvents.js';
+import { RunEventWriter } from './runEventWriter.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
 
@@ -39,16 +40,15 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   const notOurs = workflowIdProblem(input, DBOS.workflowID);
   if (notOurs !== undefined) return failed('DurableRunError', notOurs);
   const incarnation = input.incarnation ?? '';
-  // A deleted run's events, if its id is used again: gone before this one writes any.
-  await clearEarlierIncarnations(env.events, runId, incarnation);
   const agent = env.agents.get(input.agent);
   if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
 
-  // The graph this workflow first ran on is its first step: a replay (a worker took the run over)
-  // gets the recorded one back, and a graph that lost something the run may rely on (an agent, a
-  // tool, a handoff renamed under the same version) fails here, before any step runs on it.
+  // The graph this workflow first ran on is recorded before any step (in the statement that also
+  // clears a deleted run's leftovers, should its id be used again): a replay (a worker took the run
+  // over) gets the recorded one back, and a graph that lost something the run may rely on (an
+  // agent, a tool, a handoff renamed under the same version) fails here, before any step runs on it.
   const current = agentGraphOf(agent);
-  const recorded = await inWorkflow(() => DBOS.runStep(async () => current, { name: `r${revision}:graph` }));
+  const recorded = (await recordWorkflowStart(env.events, { runId, revision, incarnation, graph: current as unknown as Json })) as unknown as AgentGraph;
   const lost = graphIssues(recorded, current);
   if (lost.length > 0) {
     return failed('ResumabilityError', `Run ${runId} cannot continue on this worker's agent graph, which changed since the run started: ${lost.map((issue) => issue.message).join('; ')}`, graphReport(lost));
@@ -68,15 +68,16 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow) });
   const options = { stream: true as const, ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }) };
   const context = input.context === undefined || start instanceof RunState ? {} : { context: new RunContext(input.context) };
+  const events = new RunEventWriter(env.events, { runId, revision, incarnation });
   try {
     const result = await runner.run(agent, start, { ...options, ...context });
-    let seq = 0;
     for await (const event of result) {
       if (event.type !== 'run_item_stream_event' && event.type !== 'agent_updated_stream_event') continue;
       const data = event.type === 'run_item_stream_event' ? { type: event.type, name: event.name, item: event.item.toJSON() } : { type: event.type, agent: event.agent.name };
-      await writeRunEvent(env.events, { runId, revision, seq: seq++, event: JSON.parse(JSON.stringify(data)) as Json }, incarnation);
+      events.add(JSON.parse(JSON.stringify(data)) as Json);
     }
     await result.completed;
+    await events.flush();
     if (result.interruptions.length === 0) {
       return { status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name, state: result.state.toString() };
     }
@@ -91,6 +92,8 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     }
     return { status: 'paused', runId, revision, pending: pendingOf(state.getInterruptions(), state), state: state.toString() };
   } catch (error) {
+    // The items the run produced before it failed are written too.
+    await events.flush();
     if (error instanceof AgentsError) return failed(error.name, error.message);
     throw error;
   }

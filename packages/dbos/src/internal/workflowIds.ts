@@ -1,5 +1,8 @@
 import { DurableRunError } from '../durableRunError.js';
 
+/** The DBOS workflow every run and resume is. */
+export const RUN_WORKFLOW_NAME = 'baton.run';
+
 /**
  * A run is a chain of workflows: `{runId}` starts it, `{runId}:resume:{revision}` continues it after
  * a pause (racing resumers start the same id, so it runs once), `{runId}:expire:{revision}` waits out
