@@ -44,17 +44,27 @@ export function setDefaultOpenAIKey(key: string | undefined): void {
 /** How Responses models send requests. */
 export type OpenAIResponsesTransport = 'http' | 'websocket';
 
+let defaultTransport: OpenAIResponsesTransport = 'http';
+
 /**
- * The transport Responses models use by default. Baton sends Responses requests over HTTP;
- * `'websocket'` (the reference's WebSocket transport) is not available yet and is a `UserError`
- * naming that, rather than a setting silently ignored.
+ * The transport Responses models use by default: `'http'` (each turn a `POST /v1/responses`) or
+ * `'websocket'` (one socket kept across turns, see `OpenAIResponsesWSModel`).
  */
 export function setOpenAIResponsesTransport(value: OpenAIResponsesTransport): void {
-  if (value === 'http') return;
-  if (value === 'websocket') {
-    throw new UserError("setOpenAIResponsesTransport('websocket'): the WebSocket transport for the Responses API is not available in Baton yet; Responses models use HTTP.");
+  if (value !== 'http' && value !== 'websocket') {
+    throw new UserError(`setOpenAIResponsesTransport: expected 'http' or 'websocket', got ${JSON.stringify(value)}.`);
   }
-  throw new UserError(`setOpenAIResponsesTransport: expected 'http' or 'websocket', got ${JSON.stringify(value)}.`);
+  defaultTransport = value;
+}
+
+/** The transport set with `setOpenAIResponsesTransport` (default `'http'`). */
+export function getOpenAIResponsesTransport(): OpenAIResponsesTransport {
+  return defaultTransport;
+}
+
+/** `OPENAI_WEBSOCKET_BASE_URL`, the WebSocket base URL for providers that make their own client. */
+export function getDefaultOpenAIWebSocketBaseURL(): string | undefined {
+  return env('OPENAI_WEBSOCKET_BASE_URL');
 }
 
 /** The key set with `setDefaultOpenAIKey`, else `OPENAI_API_KEY`. */
@@ -78,4 +88,5 @@ export function resetOpenAIDefaults(): void {
   defaultApi = DEFAULT_OPENAI_API;
   defaultClient = undefined;
   defaultKey = undefined;
+  defaultTransport = 'http';
 }

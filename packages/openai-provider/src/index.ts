@@ -4,6 +4,7 @@
  */
 export { OpenAIProvider, type OpenAIProviderOptions } from './openaiProvider.js';
 export { OpenAIResponsesModel } from './openaiResponsesModel.js';
+export { OpenAIResponsesWSModel, type OpenAIResponsesWSModelOptions } from './openaiResponsesWSModel.js';
 export { OpenAIChatCompletionsModel, type OpenAIChatCompletionsModelOptions } from './openaiChatCompletionsModel.js';
 export {
   webSearchTool,
@@ -34,6 +35,7 @@ export {
   getDefaultOpenAIKey,
   getDefaultOpenAIModel,
   getOpenAIAPI,
+  getOpenAIResponsesTransport,
   setDefaultOpenAIClient,
   setDefaultOpenAIKey,
   setOpenAIAPI,

@@ -1,9 +1,19 @@
 import type OpenAI from 'openai';
 import { lazyClient, type OpenAIClientSource } from './internal/clientSource.js';
 import { UserError, type Model, type ModelProvider } from '@baton/types';
-import { env, getDefaultOpenAIClient, getDefaultOpenAIKey, getDefaultOpenAIModel, getOpenAIAPI } from './defaults.js';
+import type { ClientOptions } from 'ws';
+import {
+  env,
+  getDefaultOpenAIClient,
+  getDefaultOpenAIKey,
+  getDefaultOpenAIModel,
+  getDefaultOpenAIWebSocketBaseURL,
+  getOpenAIAPI,
+  getOpenAIResponsesTransport,
+} from './defaults.js';
 import { OpenAIChatCompletionsModel } from './openaiChatCompletionsModel.js';
 import { OpenAIResponsesModel } from './openaiResponsesModel.js';
+import { OpenAIResponsesWSModel } from './openaiResponsesWSModel.js';
 
 export interface OpenAIProviderOptions {
   /** Defaults to the key from `setDefaultOpenAIKey`, else `OPENAI_API_KEY`. */
@@ -18,6 +28,14 @@ export interface OpenAIProviderOptions {
   openAIClient?: OpenAI;
   /** Chat Completions models reject what the API cannot carry instead of ignoring it with a warning. */
   strictFeatureValidation?: boolean;
+  /** Responses models over a kept WebSocket (`OpenAIResponsesWSModel`); default: `setOpenAIResponsesTransport`. */
+  useResponsesWebSocket?: boolean;
+  /** The WebSocket base URL (default: the client's base URL, else `OPENAI_WEBSOCKET_BASE_URL` for a client the provider makes). */
+  websocketBaseURL?: string;
+  /** Options for the `ws` client of WebSocket models. */
+  responsesWebSocketOptions?: ClientOptions;
+  /** Keep one WebSocket model per name (default `true`), so turns share its socket. */
+  cacheResponsesWebSocketModels?: boolean;
 }
 
 const CLIENT_OPTIONS = ['apiKey', 'baseURL', 'organization', 'project'] as const;
@@ -39,7 +57,7 @@ export class OpenAIProvider implements ModelProvider {
     if (typeof options !== 'object' || options === null) throw new UserError('OpenAIProvider: options must be an object.');
     if (options.openAIClient !== undefined) {
       // The reference's rule and words: a key or URL that is set, or any organization / project.
-      const websocketBaseURL = (options as { websocketBaseURL?: unknown }).websocketBaseURL;
+      const websocketBaseURL = options.websocketBaseURL;
       const clash = [
         options.apiKey ? 'apiKey' : undefined,
         options.baseURL ? 'baseURL' : undefined,
@@ -60,16 +78,33 @@ export class OpenAIProvider implements ModelProvider {
   getModel(modelName?: string): Model {
     const name = modelName || getDefaultOpenAIModel();
     const useResponses = this.#options.useResponses ?? getOpenAIAPI() === 'responses';
-    const key = `${useResponses ? 'responses' : 'chat_completions'}:${name}`;
-    let model = this.#models.get(key);
+    const useWebSocket = useResponses && (this.#options.useResponsesWebSocket ?? getOpenAIResponsesTransport() === 'websocket');
+    const key = `${useWebSocket ? 'responses_websocket' : useResponses ? 'responses' : 'chat_completions'}:${name}`;
+    // An uncached WebSocket model is the caller's to close.
+    const cache = !(useWebSocket && this.#options.cacheResponsesWebSocketModels === false);
+    let model = cache ? this.#models.get(key) : undefined;
     if (model === undefined) {
       const client = this.#getClient();
-      model = useResponses
-        ? new OpenAIResponsesModel(client, name)
-        : new OpenAIChatCompletionsModel(client, name, { strictFeatureValidation: this.#options.strictFeatureValidation ?? false });
-      this.#models.set(key, model);
+      model = useWebSocket
+        ? new OpenAIResponsesWSModel(client, name, this.#webSocketOptions())
+        : useResponses
+          ? new OpenAIResponsesModel(client, name)
+          : new OpenAIChatCompletionsModel(client, name, { strictFeatureValidation: this.#options.strictFeatureValidation ?? false });
+      if (cache) this.#models.set(key, model);
     }
     return model;
+  }
+
+  #webSocketOptions(): ConstructorParameters<typeof OpenAIResponsesWSModel>[2] {
+    // A configured client or base URL keeps its endpoint; only a client the provider makes from the
+    // environment takes OPENAI_WEBSOCKET_BASE_URL.
+    const websocketBaseURL =
+      this.#options.websocketBaseURL ??
+      (this.#options.openAIClient || this.#options.baseURL || getDefaultOpenAIClient() ? undefined : getDefaultOpenAIWebSocketBaseURL());
+    return {
+      ...(websocketBaseURL !== undefined ? { websocketBaseURL } : {}),
+      ...(this.#options.responsesWebSocketOptions !== undefined ? { websocketOptions: this.#options.responsesWebSocketOptions } : {}),
+    };
   }
 
   /** Closes the models made so far that hold resources (a `close()` method) and forgets them all. */

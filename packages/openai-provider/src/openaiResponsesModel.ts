@@ -32,6 +32,14 @@ export class OpenAIResponsesModel implements Model {
     return this.#model;
   }
 
+  /**
+   * The client (or the function that makes it), for transports that reach the API another way.
+   * @internal
+   */
+  protected get _clientSource(): OpenAIClientSource {
+    return this.#client;
+  }
+
   /** For traces: a `response` span (the response id) per call, as the reference's. */
   get traceSpanType(): 'response' {
     return 'response';

@@ -6,9 +6,12 @@ import type { FakeErrorTurn, FakeRawTurn, FakeRequestBody, FakeResponseTurn, Fak
 import { IdSource } from './wireUtils.js';
 import { FakeConversations } from './conversationsApi.js';
 import { FakeCompactions } from './compactApi.js';
+import { FakeResponsesSocket } from './responsesSocket.js';
 
 /** How the server's answer to a request ended. */
 export type FakeRequestOutcome = 'pending' | 'completed' | 'client_closed' | 'cut' | 'ended_early';
+
+// The Responses WebSocket mode: `ws(s)://…/v1/responses`, see `FakeResponsesSocket`.
 
 export interface RecordedRequest {
   readonly index: number;
@@ -23,6 +26,8 @@ export interface RecordedRequest {
   readonly model: string | undefined;
   /** The request asked for a streamed answer (`stream: true` in the body, or Gemini's `:streamGenerateContent` route). */
   readonly stream: boolean;
+  /** How the request came: over HTTP, or as a `response.create` frame on a Responses WebSocket. */
+  readonly transport: 'http' | 'websocket';
   /** `client_closed` means the client closed the connection before the answer was complete. */
   readonly outcome: FakeRequestOutcome;
 }
@@ -52,6 +57,7 @@ export class FakeOpenAIServer {
   readonly #ids = new IdSource();
   readonly #conversations = new FakeConversations();
   readonly #compactions = new FakeCompactions();
+  readonly #socket: FakeResponsesSocket;
   #port = 0;
 
   private constructor(turns: readonly FakeTurn[]) {
@@ -63,6 +69,33 @@ export class FakeOpenAIServer {
         sendJson(res, 500, RENDERERS['openai-responses'].errorBody(500, failedTurnMessage(error), 'fake_server_error'), { 'x-should-retry': 'false' });
       });
     });
+    this.#socket = new FakeResponsesSocket({
+      nextTurn: (path, body) => this.#nextTurn(path, body),
+      record: (upgrade, body) => this.#recordSocketRequest(upgrade, body),
+      events: (turn, body) => RENDERERS['openai-responses'].events(turn, { body, model: typeof body.model === 'string' ? body.model : 'fake-model' }, this.#ids),
+    });
+    this.#server.on('upgrade', (request, socket, head) => this.#socket.upgrade(request, socket, head));
+  }
+
+  #recordSocketRequest(upgrade: IncomingMessage, body: FakeRequestBody): (outcome: FakeRequestOutcome) => void {
+    const record: Entry['record'] = {
+      index: this.#entries.length,
+      method: 'WEBSOCKET',
+      path: '/v1/responses',
+      headers: headersOf(upgrade),
+      body,
+      api: 'openai-responses',
+      model: typeof body.model === 'string' ? body.model : undefined,
+      stream: true,
+      transport: 'websocket',
+      outcome: 'pending',
+    };
+    let settle!: () => void;
+    this.#entries.push({ record, settled: new Promise((resolve) => (settle = resolve)) });
+    return (outcome) => {
+      if (record.outcome === 'pending') record.outcome = outcome;
+      settle();
+    };
   }
 
   static async start(options: FakeOpenAIServerOptions = {}): Promise<FakeOpenAIServer> {
@@ -83,6 +116,21 @@ export class FakeOpenAIServer {
   /** The base URL to give an OpenAI client: `http://127.0.0.1:<port>/v1`. */
   get baseURL(): string {
     return `${this.url}/v1`;
+  }
+
+  /** The Responses WebSocket URL: `ws://127.0.0.1:<port>/v1/responses`. */
+  get responsesWebSocketURL(): string {
+    return `ws://127.0.0.1:${this.#port}/v1/responses`;
+  }
+
+  /** Responses WebSocket connections accepted so far. */
+  get upgrades(): number {
+    return this.#socket.upgrades;
+  }
+
+  /** Responses WebSocket connections open now (a client that left none open sees 0). */
+  get openSockets(): number {
+    return this.#socket.open;
   }
 
   /** The base URL to give an Anthropic client (`@ai-sdk/anthropic`'s `baseURL`): `http://127.0.0.1:<port>/v1`. */
@@ -122,6 +170,7 @@ export class FakeOpenAIServer {
 
   /** Stops listening and closes every open connection (including streams left hanging). */
   async close(): Promise<void> {
+    this.#socket.close();
     const closing = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeAllConnections();
     await closing;
@@ -151,6 +200,7 @@ export class FakeOpenAIServer {
       api: route?.api,
       model: route?.model ?? (typeof body.model === 'string' ? body.model : undefined),
       stream: route?.streamRoute ?? body.stream === true,
+      transport: 'http',
       outcome: 'pending',
     };
     let settle!: () => void;
