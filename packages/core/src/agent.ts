@@ -116,6 +116,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   readonly mcpConfig: MCPConfig;
   readonly #options: AgentOptions<TContext, TOutput>;
   readonly #outputSchema: CompiledSchema | undefined;
+  readonly #explicitModelSettings: boolean;
   readonly #jsonOutput: JsonSchemaDefinition | undefined;
 
   /**
@@ -146,6 +147,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
       throw new UserError(`${label}: \`model\` must be a model name or an object with getResponse() and getStreamedResponse().`);
     }
     this.modelSettings = options.modelSettings ?? implicitModelSettings(options.model);
+    this.#explicitModelSettings = options.modelSettings !== undefined;
     this.tools = requireArray(options.tools, `${label}: \`tools\``);
     validateTools(this.tools, label);
     this.handoffs = options.handoffs ?? [];
@@ -166,6 +168,11 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.mcpServers = requireArray(options.mcpServers, `${label}: \`mcpServers\``);
     validateMcpServers(this.mcpServers, label);
     this.mcpConfig = options.mcpConfig ?? {};
+  }
+
+  /** Whether the agent was given its model settings (else they are its model's defaults). */
+  hasExplicitModelSettings(): boolean {
+    return this.#explicitModelSettings;
   }
 
   /**

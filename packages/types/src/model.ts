@@ -106,6 +106,13 @@ export interface ModelRequest {
   overridePromptModel?: boolean;
   /** The caller set the tools list on purpose (even empty), so a prompt's tools are not used. */
   toolsExplicitlyProvided?: boolean;
+  /** What the runner tells the model besides the request proper (the reference's `_internal`). */
+  _internal?: ModelRequestInternals;
+}
+
+export interface ModelRequestInternals {
+  /** The reasoning effort in `modelSettings` is the model's default, not one the caller chose. */
+  reasoningEffortImplicit?: boolean;
 }
 
 /** A stored prompt: its id, optional version, and variables (text or input content). */

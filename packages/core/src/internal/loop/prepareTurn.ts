@@ -9,7 +9,9 @@ import {
   type HandoffContract,
   type Model,
   type ModelRequest,
+  type ModelSettings,
   type SerializedTool,
+  getDefaultModelSettings,
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { RunFailure } from '../failures.js';
@@ -52,11 +54,13 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const { handoffs } = capabilities;
     yield* annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
     const chosen = env.model ?? agent.model;
-    const modelSettings = settingsForModel(
-      { ...agent.modelSettings, ...env.modelSettings },
-      typeof chosen === 'string' && chosen !== '' ? chosen : undefined,
-      chosen !== '',
-    );
+    const modelName = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
+    const explicitlyModelSet = chosen !== '' && chosen !== undefined;
+    // An agent that set no model settings gets the defaults of the model the run resolves (the
+    // runner's model included), as the reference does; settings it chose stay its own.
+    const implicit = agent.hasExplicitModelSettings() ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
+    const agentSettings = implicit ? { ...implicit, ...storeOnly(agent.modelSettings) } : agent.modelSettings;
+    const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
     if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
       delete modelSettings.toolChoice;
     }
@@ -72,6 +76,10 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       })),
       outputType: agent.getSerializedOutputType(),
       tracing: false,
+      // Whether the reasoning effort sent is the model's default (a provider may leave it out where the API refuses it).
+      _internal: {
+        reasoningEffortImplicit: implicit?.reasoning?.effort !== undefined && env.modelSettings?.reasoning?.effort === undefined,
+      },
     };
     if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
     if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
@@ -80,6 +88,11 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
   });
+}
+
+/** The one setting an agent keeps over its model's defaults when it chose none: whether the provider stores the response. */
+function storeOnly(settings: ModelSettings): ModelSettings {
+  return settings.store !== undefined ? { store: settings.store } : {};
 }
 
 /**
