@@ -9,7 +9,10 @@ const packageRule = {
   guardrails: ['core', 'types'],
   handoffs: ['core', 'types'],
   streaming: ['core', 'types'],
-  'hitl-state': ['core', 'types'],
+  // Sessions on SQLite / PostgreSQL, and the SQL plumbing Baton's durable stores share (/sql).
+  sessions: ['core', 'types'],
+  // The paused-run stores build on the sessions' SQL plumbing (compiled in: no runtime dependency).
+  'hitl-state': ['core', 'types', 'sessions'],
   // Providers and the test kit depend on the contracts only.
   'openai-provider': ['types'],
   'ai-sdk-provider': ['types'],
@@ -59,7 +62,7 @@ const layers = {
 const asToolEdge = { from: `^${core}agent\\.ts$`, to: `^${internal}agentTool\\.ts$` };
 
 const packageDir = (name) => `^packages/${name}/`;
-const workspacePackages = ['types', 'core', 'guardrails', 'handoffs', 'streaming', 'hitl-state', 'openai-provider', 'testing', 'agents'];
+const workspacePackages = ['types', 'core', 'guardrails', 'handoffs', 'streaming', 'sessions', 'hitl-state', 'openai-provider', 'testing', 'agents'];
 
 const packageRules = [
   ...Object.entries(packageRule)

@@ -1,4 +1,5 @@
 import { systemClock, type WallClock } from '@baton/core';
+import { POSTGRES, inTransaction, lockTransaction, type PostgresPool, type PostgresQueryable } from '@baton/sessions/sql';
 import {
   claimLost,
   newClaimToken,
@@ -7,7 +8,6 @@ import {
   saveRefusal,
   schemaVersionOf,
   stateText,
-  tableNames,
   parseStepResult,
   type ClaimOptions,
   type CommittedStep,
@@ -16,41 +16,13 @@ import {
   type RunStateStore,
   type StoredRun,
   type StoredRunStatus,
-  type TableNames,
 } from './runStateStore.js';
+import { runStoreDdl, tableNames, toStoredRun, type RunRow, type SqlRunStateStoreOptions, type TableNames } from './runTables.js';
 
-interface QueryResult {
-  rows: any[];
-  rowCount: number | null;
-}
+/** What the store needs of a `pg` client, and of a `pg` `Pool` (queries, and a dedicated client for transactions). */
+export type { PostgresPool, PostgresQueryable };
 
-/** What the store needs of a `pg` client. */
-export interface PostgresQueryable {
-  query(text: string, values?: unknown[]): Promise<QueryResult>;
-}
-
-/** What the store needs of a `pg` `Pool`: queries, and a dedicated client for transactions. */
-export interface PostgresPool extends PostgresQueryable {
-  connect(): Promise<PostgresQueryable & { release(error?: Error | boolean): void }>;
-}
-
-export interface PostgresRunStateStoreOptions {
-  /** Table names start with this (default `baton_`): letters, digits and `_`, at most 41 characters (PostgreSQL's identifier limit). */
-  tablePrefix?: string;
-  /** Where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
-  clock?: WallClock;
-}
-
-interface RunRow {
-  run_id: string;
-  status: StoredRunStatus;
-  state: string;
-  schema_version: string;
-  revision: number;
-  claimed_by: string | null;
-  lease_expires_at: string | number | null;
-  updated_at: string | number;
-}
+export type PostgresRunStateStoreOptions = SqlRunStateStoreOptions;
 
 /**
  * A `RunStateStore` in PostgreSQL through `pg` (pass a `Pool`). A claim is one conditional
@@ -69,39 +41,10 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async init(): Promise<void> {
-    const { runs, outputs, steps } = this.#t;
-    await this.#transaction(async (client) => {
+    await inTransaction(this.#pool, async (client) => {
       // Serialize concurrent first-time setups (CREATE TABLE IF NOT EXISTS races on the catalog).
-      await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [runs]);
-      await client.query(`
-        CREATE TABLE IF NOT EXISTS ${runs} (
-          run_id TEXT PRIMARY KEY,
-          status TEXT NOT NULL CHECK (status IN ('paused', 'running', 'completed')),
-          state TEXT NOT NULL,
-          schema_version TEXT NOT NULL,
-          revision INTEGER NOT NULL,
-          claim_token TEXT,
-          claimed_by TEXT,
-          lease_expires_at BIGINT,
-          updated_at BIGINT NOT NULL
-        )`);
-      await client.query(`
-        CREATE TABLE IF NOT EXISTS ${outputs} (
-          run_id TEXT NOT NULL,
-          call_id TEXT NOT NULL,
-          item TEXT NOT NULL,
-          committed_at BIGINT NOT NULL,
-          PRIMARY KEY (run_id, call_id)
-        )`);
-      // The step journal: a table beside those of the previous version, which stay as they are.
-      await client.query(`
-        CREATE TABLE IF NOT EXISTS ${steps} (
-          run_id TEXT NOT NULL,
-          step_key TEXT NOT NULL,
-          result TEXT NOT NULL,
-          committed_at BIGINT NOT NULL,
-          PRIMARY KEY (run_id, step_key)
-        )`);
+      await lockTransaction(client, this.#t.runs);
+      for (const sql of runStoreDdl(this.#t, POSTGRES)) await client.query(sql);
     });
   }
 
@@ -110,7 +53,7 @@ export class PostgresRunStateStore implements RunStateStore {
     const text = stateText(state);
     const version = schemaVersionOf(runId, text);
     const { runs } = this.#t;
-    return this.#transaction(async (client) => {
+    return inTransaction(this.#pool, async (client) => {
       const now = this.#clock.currentTimeMillisUnsafe();
       // Insert when absent; otherwise lock the row and check it may be replaced.
       const inserted = await client.query(
@@ -148,7 +91,7 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async delete(runId: string): Promise<boolean> {
-    return this.#transaction(async (client) => {
+    return inTransaction(this.#pool, async (client) => {
       await this.#clearJournal(client, runId);
       const { rowCount } = await client.query(`DELETE FROM ${this.#t.runs} WHERE run_id = $1`, [runId]);
       return (rowCount ?? 0) > 0;
@@ -181,7 +124,7 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
-    await this.#transaction(async (client) => {
+    await inTransaction(this.#pool, async (client) => {
       await this.#lockHeld(client, claim);
       await client.query(
         `INSERT INTO ${this.#t.steps} (run_id, step_key, result, committed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (run_id, step_key) DO NOTHING`,
@@ -196,7 +139,7 @@ export class PostgresRunStateStore implements RunStateStore {
   }
 
   async commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void> {
-    await this.#transaction(async (client) => {
+    await inTransaction(this.#pool, async (client) => {
       await this.#lockHeld(client, claim);
       await client.query(
         `INSERT INTO ${this.#t.outputs} (run_id, call_id, item, committed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (run_id, call_id) DO NOTHING`,
@@ -213,7 +156,7 @@ export class PostgresRunStateStore implements RunStateStore {
   async finish(claim: RunClaim, state: string | { toString(): string }, status: 'paused' | 'completed'): Promise<StoredRun> {
     const text = stateText(state);
     const version = schemaVersionOf(claim.runId, text);
-    return this.#transaction(async (client) => {
+    return inTransaction(this.#pool, async (client) => {
       const { rows } = await client.query(
         `UPDATE ${this.#t.runs} SET status = $3, state = $4, schema_version = $5, revision = revision + 1, claim_token = NULL, claimed_by = NULL,
          lease_expires_at = NULL, updated_at = $6 WHERE run_id = $1 AND claim_token = $2 AND status = 'running' RETURNING *`,
@@ -245,36 +188,4 @@ export class PostgresRunStateStore implements RunStateStore {
     ]);
     if (rows.length === 0) throw claimLost(claim.runId);
   }
-
-  async #transaction<T>(work: (client: PostgresQueryable) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-        client.release();
-      } catch (rollbackError) {
-        client.release(rollbackError instanceof Error ? rollbackError : true);
-      }
-      throw error;
-    }
-  }
-}
-
-function toStoredRun(row: RunRow): StoredRun {
-  return {
-    runId: row.run_id,
-    status: row.status,
-    state: row.state,
-    schemaVersion: row.schema_version,
-    revision: Number(row.revision),
-    claimedBy: row.claimed_by ?? undefined,
-    leaseExpiresAt: row.lease_expires_at === null ? undefined : new Date(Number(row.lease_expires_at)),
-    updatedAt: new Date(Number(row.updated_at)),
-  };
 }

@@ -152,41 +152,6 @@ export function newClaimToken(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export interface TableNames {
-  runs: string;
-  /** The previous version's journal (tool outputs by call id): read, cleared, never written. */
-  outputs: string;
-  /** The step journal, added beside the others (`init()` creates it in an existing database). */
-  steps: string;
-}
-
-/** PostgreSQL's longest identifier in bytes (NAMEDATALEN - 1): a longer name is silently cut to it. */
-const MAX_IDENTIFIER_BYTES = 63;
-const TABLE_SUFFIXES: Readonly<TableNames> = { runs: 'paused_runs', outputs: 'committed_tool_outputs', steps: 'committed_steps' };
-const LONGEST_SUFFIX = Math.max(...Object.values(TABLE_SUFFIXES).map((suffix) => suffix.length));
-
-/**
- * The longest `tablePrefix`: 41 characters, so that every table name fits PostgreSQL's 63-byte
- * identifiers. Cut to 63 bytes, two names with a long shared prefix (`…committed_tool_outputs`,
- * `…committed_steps`) would name one table. The same limit applies to SQLite, so a prefix works on both.
- */
-export const MAX_TABLE_PREFIX_LENGTH = MAX_IDENTIFIER_BYTES - LONGEST_SUFFIX;
-
-/** SQL identifiers built from a prefix: letters, digits and `_` only, at most {@link MAX_TABLE_PREFIX_LENGTH} characters. */
-export function tableNames(prefix: unknown = 'baton_'): TableNames {
-  if (typeof prefix !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(prefix)) {
-    throw new UserError(`tablePrefix must be letters, digits and _ (not starting with a digit), got ${JSON.stringify(prefix) ?? String(prefix)}.`);
-  }
-  if (prefix.length > MAX_TABLE_PREFIX_LENGTH) {
-    throw new UserError(
-      `tablePrefix ${JSON.stringify(prefix)} is ${prefix.length} characters; at most ${MAX_TABLE_PREFIX_LENGTH} are allowed, so that every table name ` +
-        `(the longest is "${prefix}${TABLE_SUFFIXES.outputs}", ${prefix.length + LONGEST_SUFFIX} characters) fits PostgreSQL's ${MAX_IDENTIFIER_BYTES}-byte identifiers: ` +
-        'a longer name is cut short, and two tables would become one.',
-    );
-  }
-  return { runs: `${prefix}${TABLE_SUFFIXES.runs}`, outputs: `${prefix}${TABLE_SUFFIXES.outputs}`, steps: `${prefix}${TABLE_SUFFIXES.steps}` };
-}
-
 /** A committed result read back from its JSON text. */
 export function parseStepResult(runId: string, key: string, text: string): JsonValue {
   try {

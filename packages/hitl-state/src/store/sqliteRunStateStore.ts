@@ -1,4 +1,5 @@
 import { systemClock, type WallClock } from '@baton/core';
+import { SQLITE, immediate, setBusyTimeout, type SqliteDatabase } from '@baton/sessions/sql';
 import {
   claimLost,
   newClaimToken,
@@ -7,7 +8,6 @@ import {
   saveRefusal,
   schemaVersionOf,
   stateText,
-  tableNames,
   parseStepResult,
   type ClaimOptions,
   type CommittedStep,
@@ -16,41 +16,15 @@ import {
   type RunStateStore,
   type StoredRun,
   type StoredRunStatus,
-  type TableNames,
 } from './runStateStore.js';
-
-interface Statement {
-  run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
+import { runStoreDdl, tableNames, toStoredRun, type RunRow, type SqlRunStateStoreOptions, type TableNames } from './runTables.js';
 
 /** What the store needs of a `better-sqlite3` `Database` (any compatible driver works). */
-export interface SqliteDatabase {
-  prepare(sql: string): Statement;
-  exec(sql: string): unknown;
-  pragma(source: string): unknown;
-  transaction(fn: (...args: any[]) => any): { immediate(...args: any[]): any };
-}
+export type { SqliteDatabase };
 
-export interface SqliteRunStateStoreOptions {
-  /** Table names start with this (default `baton_`): letters, digits and `_`, at most 41 characters (PostgreSQL's identifier limit). */
-  tablePrefix?: string;
-  /** Where leases and timestamps read the time (default the system's; `yield* Clock.Clock` in an Effect test). */
-  clock?: WallClock;
+export interface SqliteRunStateStoreOptions extends SqlRunStateStoreOptions {
   /** How long a connection waits for another one's write lock (sets `busy_timeout`; default 5000 ms). */
   busyTimeoutMs?: number;
-}
-
-interface RunRow {
-  run_id: string;
-  status: StoredRunStatus;
-  state: string;
-  schema_version: string;
-  revision: number;
-  claimed_by: string | null;
-  lease_expires_at: number | null;
-  updated_at: number;
 }
 
 /**
@@ -67,39 +41,11 @@ export class SqliteRunStateStore implements RunStateStore {
     this.#db = db;
     this.#t = tableNames(options.tablePrefix);
     this.#clock = options.clock ?? systemClock;
-    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    setBusyTimeout(db, options.busyTimeoutMs);
   }
 
   async init(): Promise<void> {
-    const { runs, outputs, steps } = this.#t;
-    // Tables of the previous version are kept as they are; the step journal is a table beside them.
-    this.#db.exec(`
-      CREATE TABLE IF NOT EXISTS ${runs} (
-        run_id TEXT PRIMARY KEY,
-        status TEXT NOT NULL CHECK (status IN ('paused', 'running', 'completed')),
-        state TEXT NOT NULL,
-        schema_version TEXT NOT NULL,
-        revision INTEGER NOT NULL,
-        claim_token TEXT,
-        claimed_by TEXT,
-        lease_expires_at INTEGER,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS ${outputs} (
-        run_id TEXT NOT NULL,
-        call_id TEXT NOT NULL,
-        item TEXT NOT NULL,
-        committed_at INTEGER NOT NULL,
-        PRIMARY KEY (run_id, call_id)
-      );
-      CREATE TABLE IF NOT EXISTS ${steps} (
-        run_id TEXT NOT NULL,
-        step_key TEXT NOT NULL,
-        result TEXT NOT NULL,
-        committed_at INTEGER NOT NULL,
-        PRIMARY KEY (run_id, step_key)
-      );
-    `);
+    for (const sql of runStoreDdl(this.#t, SQLITE)) this.#db.exec(sql);
   }
 
   async save(runId: string, state: string | { toString(): string }, options: { expectedRevision?: number } = {}): Promise<StoredRun> {
@@ -107,7 +53,7 @@ export class SqliteRunStateStore implements RunStateStore {
     const text = stateText(state);
     const version = schemaVersionOf(runId, text);
     const { runs } = this.#t;
-    const write = this.#db.transaction(() => {
+    return toStoredRun(immediate(this.#db, () => {
       const row = this.#db.prepare(`SELECT status, revision FROM ${runs} WHERE run_id = ?`).get(runId) as Pick<RunRow, 'status' | 'revision'> | undefined;
       const refusal = saveRefusal(runId, row, options.expectedRevision);
       if (refusal) throw refusal;
@@ -122,8 +68,7 @@ export class SqliteRunStateStore implements RunStateStore {
           .run(runId, text, version, now);
       }
       return this.#row(runId)!;
-    });
-    return toStoredRun(write.immediate() as RunRow);
+    }));
   }
 
   async load(runId: string): Promise<StoredRun | undefined> {
@@ -141,11 +86,10 @@ export class SqliteRunStateStore implements RunStateStore {
   }
 
   async delete(runId: string): Promise<boolean> {
-    const remove = this.#db.transaction(() => {
+    return immediate(this.#db, () => {
       this.#clearJournal(runId);
       return this.#db.prepare(`DELETE FROM ${this.#t.runs} WHERE run_id = ?`).run(runId).changes > 0;
     });
-    return remove.immediate() as boolean;
   }
 
   async claim(runId: string, options: ClaimOptions): Promise<RunClaim | undefined> {
@@ -173,13 +117,12 @@ export class SqliteRunStateStore implements RunStateStore {
   }
 
   async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
-    const commit = this.#db.transaction(() => {
+    immediate(this.#db, () => {
       this.#requireHeld(claim);
       this.#db
         .prepare(`INSERT INTO ${this.#t.steps} (run_id, step_key, result, committed_at) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, step_key) DO NOTHING`)
         .run(claim.runId, step.key, JSON.stringify(step.result), this.#clock.currentTimeMillisUnsafe());
     });
-    commit.immediate();
   }
 
   async committedSteps(runId: string): Promise<CommittedStep[]> {
@@ -191,13 +134,12 @@ export class SqliteRunStateStore implements RunStateStore {
   }
 
   async commitToolOutput(claim: RunClaim, output: CommittedToolOutput): Promise<void> {
-    const commit = this.#db.transaction(() => {
+    immediate(this.#db, () => {
       this.#requireHeld(claim);
       this.#db
         .prepare(`INSERT INTO ${this.#t.outputs} (run_id, call_id, item, committed_at) VALUES (?, ?, ?, ?) ON CONFLICT (run_id, call_id) DO NOTHING`)
         .run(claim.runId, output.callId, output.item, this.#clock.currentTimeMillisUnsafe());
     });
-    commit.immediate();
   }
 
   async committedToolOutputs(runId: string): Promise<CommittedToolOutput[]> {
@@ -211,7 +153,7 @@ export class SqliteRunStateStore implements RunStateStore {
   async finish(claim: RunClaim, state: string | { toString(): string }, status: 'paused' | 'completed'): Promise<StoredRun> {
     const text = stateText(state);
     const version = schemaVersionOf(claim.runId, text);
-    const finish = this.#db.transaction(() => {
+    return toStoredRun(immediate(this.#db, () => {
       const { changes } = this.#db
         .prepare(
           `UPDATE ${this.#t.runs} SET status = ?, state = ?, schema_version = ?, revision = revision + 1, claim_token = NULL, claimed_by = NULL,
@@ -221,8 +163,7 @@ export class SqliteRunStateStore implements RunStateStore {
       if (changes === 0) throw claimLost(claim.runId);
       this.#clearJournal(claim.runId);
       return this.#row(claim.runId)!;
-    });
-    return toStoredRun(finish.immediate() as RunRow);
+    }));
   }
 
   async release(claim: RunClaim): Promise<void> {
@@ -247,17 +188,4 @@ export class SqliteRunStateStore implements RunStateStore {
     const held = this.#db.prepare(`SELECT 1 FROM ${this.#t.runs} WHERE run_id = ? AND claim_token = ? AND status = 'running'`).get(claim.runId, claim.token);
     if (!held) throw claimLost(claim.runId);
   }
-}
-
-function toStoredRun(row: RunRow): StoredRun {
-  return {
-    runId: row.run_id,
-    status: row.status,
-    state: row.state,
-    schemaVersion: row.schema_version,
-    revision: Number(row.revision),
-    claimedBy: row.claimed_by ?? undefined,
-    leaseExpiresAt: row.lease_expires_at === null ? undefined : new Date(Number(row.lease_expires_at)),
-    updatedAt: new Date(Number(row.updated_at)),
-  };
 }
