@@ -17,6 +17,7 @@ import { formatStateReading, measureStateReading } from './scenarios/stateReadin
 import { formatImportTime, measureImportTime } from './scenarios/importTime.js';
 import { formatProviderOverhead, measureProviderOverhead } from './scenarios/providerOverhead.js';
 import { DURABLE_QUICK, formatDurableRuns, measureDurableRuns } from './scenarios/durableRuns.js';
+import { DURABLE_LATENCY_QUICK, formatDurableLatency, measureDurableLatency } from './scenarios/durableLatency.js';
 import { formatInstallSize, measureInstallSize } from './scenarios/installSize.js';
 
 const options = parseOptions(process.argv.slice(2));
@@ -70,6 +71,9 @@ console.log(`\n${formatProviderOverhead(providerOverhead)}`);
 // Worker processes and a PostgreSQL of their own; fewer runs and workers for --quick.
 const durableRuns = await measureDurableRuns(options.sizes === QUICK ? DURABLE_QUICK : {});
 console.log(`\n${formatDurableRuns(durableRuns)}`);
+// One worker process with the package's defaults: start -> result latency and runs/s (issue 28).
+const durableLatency = await measureDurableLatency(options.sizes === QUICK ? DURABLE_LATENCY_QUICK : {});
+console.log(`\n${formatDurableLatency(durableLatency)}`);
 // A throwaway registry the packages are released to, and npm installs from it and from npm.
 const installSize = await measureInstallSize(referenceVersion!);
 console.log(`\n${formatInstallSize(installSize)}`);
@@ -97,6 +101,7 @@ writeFileSync(
       importTime,
       providerOverhead,
       durableRuns,
+      durableLatency,
       installSize,
       reports,
     },
