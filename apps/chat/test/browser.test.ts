@@ -59,18 +59,27 @@ async function send(page: Page, text: string): Promise<void> {
   await page.click('#send');
 }
 
-/** Records every state a progress bar shows (`window.progressSeen`), as the page renders it. */
-async function recordProgress(page: Page): Promise<void> {
+/**
+ * Records, as the page renders them, every state a progress bar shows (`window.progressSeen`) and
+ * every status the chat goes through (`window.statusSeen`): a wait that polls can miss a state
+ * that lasts a moment.
+ */
+async function recordRendering(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: string[] = [];
+    const statuses: string[] = [];
     (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    (window as unknown as { statusSeen: string[] }).statusSeen = statuses;
     const record = () => {
+      const status = document.body.dataset.status ?? '';
+      if (statuses.at(-1) !== status) statuses.push(status);
       for (const bar of document.querySelectorAll<HTMLElement>('.progress')) {
         const entry = `${bar.dataset.status} ${bar.dataset.pct} ${bar.querySelector('.progress-label')?.textContent ?? ''}`;
         if (seen.at(-1) !== entry) seen.push(entry);
       }
     };
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    record();
   });
 }
 
@@ -91,14 +100,15 @@ describe('the chat app in headless chromium', () => {
     const chatId = new URL(page.url()).searchParams.get('chat');
     expect(chatId).toMatch(/^[0-9a-f-]{36}$/);
 
-    // A plain tool call; the answer streams (seen while the status is "streaming").
+    // A plain tool call; the answer streams (the chat goes through "streaming").
+    await recordRendering(page);
     await send(page, 'Where is order 42?');
-    await page.waitForSelector('body[data-status="streaming"]');
     const lookup = page.locator('.tool-card[data-tool="lookup_order"]');
     await lookup.and(page.locator('[data-state="output-available"]')).waitFor();
     await page.waitForSelector('body[data-status="ready"]');
     expect(await lookup.locator('.tool-output').innerText()).toBe('Order 42: 2 × Lisbon travel guide, €48.00, delivered 3 days ago.');
     expect(await page.locator('.bubble.assistant').last().innerText()).toContain('Anything else I can help with?');
+    expect(await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen)).toEqual(['ready', 'submitted', 'streaming', 'ready']);
 
     // A refund waits for approval: the paused run is in the store under the chat id.
     await send(page, 'Refund order 42');
@@ -119,7 +129,7 @@ describe('the chat app in headless chromium', () => {
     expect(approvalRecords(stored!.state)).toMatchObject([{ toolName: 'refund', status: 'approved', decidedBy: 'demo-user' }]);
 
     // Research: its progress shows live (a data part), then only its answer stays.
-    await recordProgress(page);
+    await page.evaluate(() => ((window as unknown as { progressSeen: string[] }).progressSeen.length = 0));
     await send(page, 'Research eco-friendly packaging');
     const research = page.locator('.tool-card[data-tool="research"]');
     await research.and(page.locator('[data-state="output-available"]')).waitFor();
