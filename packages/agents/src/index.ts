@@ -59,6 +59,7 @@ export {
 } from '@baton/mcp';
 // The local shell and editor behind the shell and apply-patch tools, and the reference's applyDiff.
 export * from '@baton/local-tools';
+export { withResponsesWebSocketSession, type ResponsesWebSocketSession, type ResponsesWebSocketSessionOptions } from './responsesWebSocketSession.js';
 // Explicit, so it wins over core's MultiProvider from `export *`: this one has OpenAI built in.
 export { MultiProvider } from './multiProvider.js';
 

@@ -74,7 +74,7 @@ export class FakeOpenAIServer {
       record: (upgrade, body) => this.#recordSocketRequest(upgrade, body),
       events: (turn, body) => RENDERERS['openai-responses'].events(turn, { body, model: typeof body.model === 'string' ? body.model : 'fake-model' }, this.#ids),
     });
-    this.#server.on('upgrade', (request, socket, head) => this.#socket.upgrade(request, socket, head));
+    this.#server.on('upgrade', (request, socket, head) => void this.#socket.upgrade(request, socket, head).catch(() => socket.destroy()));
   }
 
   #recordSocketRequest(upgrade: IncomingMessage, body: FakeRequestBody): (outcome: FakeRequestOutcome) => void {

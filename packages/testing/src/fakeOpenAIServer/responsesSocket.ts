@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import type { FakeRequestBody, FakeResponseTurn, FakeTurn } from './turns.js';
 
 type Json = Record<string, unknown>;
@@ -21,7 +21,8 @@ export interface SocketHost {
  * open for the next request.
  */
 export class FakeResponsesSocket {
-  readonly #wss = new WebSocketServer({ noServer: true });
+  /** Made on the first upgrade: `ws` is an optional peer (the OpenAI provider brings it). */
+  #wss: WebSocketServer | undefined;
   readonly #host: SocketHost;
   #upgrades = 0;
 
@@ -32,7 +33,7 @@ export class FakeResponsesSocket {
 
   /** WebSocket connections open now. */
   get open(): number {
-    return this.#wss.clients.size;
+    return this.#wss?.clients.size ?? 0;
   }
 
   constructor(host: SocketHost) {
@@ -40,11 +41,20 @@ export class FakeResponsesSocket {
   }
 
   /** Takes the upgrade when it is for `/v1/responses`; otherwise refuses it. */
-  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+  async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/v1/responses') {
       socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n');
       return;
+    }
+    if (this.#wss === undefined) {
+      try {
+        const { WebSocketServer: Server } = await import('ws');
+        this.#wss ??= new Server({ noServer: true });
+      } catch {
+        socket.end('HTTP/1.1 501 Not Implemented\r\ncontent-length: 0\r\n\r\n');
+        return;
+      }
     }
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       this.#upgrades += 1;
@@ -56,6 +66,7 @@ export class FakeResponsesSocket {
   }
 
   close(): void {
+    if (this.#wss === undefined) return;
     for (const client of this.#wss.clients) client.terminate();
     this.#wss.close();
   }
