@@ -69,7 +69,7 @@ export class SqlSession<TContext = unknown>
   async getItems(limit?: number, runContext?: RunContext<TContext>): Promise<AgentInputItem[]> {
     const count = requireLimit(limit);
     if (count === 0) return [];
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     return (await this.#backend.read(sessionId, count)).map(decodeItem);
   }
 
@@ -77,20 +77,20 @@ export class SqlSession<TContext = unknown>
     if (!Array.isArray(items)) throw new UserError(`addItems takes an array of items, got ${typeof items}.`);
     const texts = items.map(encodeStored);
     if (texts.length === 0) return;
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     this.#logger?.debug(`SqlSession ${sessionId}: adding ${texts.length} items`);
     await this.#backend.write(sessionId, (tx) => tx.append(texts));
   }
 
   async popItem(runContext?: RunContext<TContext>): Promise<AgentInputItem | undefined> {
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     const [text] = await this.#backend.write(sessionId, (tx) => tx.removeLast(1));
     return text === undefined ? undefined : decodeItem(text);
   }
 
   /** Deletes the conversation's items; operation ids applied before may be applied again. */
   async clearSession(runContext?: RunContext<TContext>): Promise<void> {
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     await this.#backend.write(sessionId, (tx) =>
       Effect.gen(function* () {
         yield* tx.removeAll();
@@ -101,7 +101,7 @@ export class SqlSession<TContext = unknown>
 
   async applyHistoryMutations(args: SessionHistoryRewriteArgs, runContext?: RunContext<TContext>): Promise<void> {
     if (args.mutations.length === 0) return;
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     await this.#backend.write(sessionId, (tx) =>
       Effect.gen(function* () {
         const history = (yield* tx.tail()).map(decodeItem);
@@ -120,11 +120,11 @@ export class SqlSession<TContext = unknown>
    */
   async applyHistoryTransaction(args: SessionHistoryTransactionArgs, runContext?: RunContext<TContext>): Promise<void> {
     const checked = await checkTransaction(args);
-    const sessionId = await this.#ready_(runContext);
+    const sessionId = await this.#open(runContext);
     await this.#backend.write(sessionId, (tx) => applyChecked(tx, checked));
   }
 
-  async #ready_(runContext: RunContext<TContext> | undefined): Promise<string> {
+  async #open(runContext: RunContext<TContext> | undefined): Promise<string> {
     const sessionId = await this.getSessionId(runContext);
     await this.init();
     return sessionId;

@@ -141,6 +141,17 @@ describe.each(backends)('$name session', (backend) => {
     await expect(empty.getItems()).rejects.toThrow('A session id must be a non-empty string, got "".');
   });
 
+  it('applies a history transaction retried through another session object once', async () => {
+    const { session, again } = backend.fresh({ sessionId: 'retried' });
+    await session.addItems([user('start')]);
+    const transaction = { operationId: 'op-1', transaction: { type: 'append_items' as const, items: [user('committed')] } };
+    await Promise.all([session.applyHistoryTransaction(transaction), again('retried').applyHistoryTransaction(transaction), again('retried').applyHistoryTransaction(transaction)]);
+    expect(await again('retried').getItems()).toEqual([user('start'), user('committed')]);
+    await expect(again('retried').applyHistoryTransaction({ ...transaction, transaction: { type: 'append_items', items: [user('other')] } })).rejects.toThrow(
+      'already applied with a different transaction',
+    );
+  });
+
   it('two processes appending to one conversation at once lose nothing and keep each call together', async () => {
     const file = sqliteFile();
     const sessionId = 'shared-chat';
@@ -186,4 +197,23 @@ describe('table prefixes', () => {
     expect(await b.getItems()).toEqual([]);
     expect(await a.getItems()).toEqual([user('a')]);
   });
+});
+
+describe('PostgreSQL setup', () => {
+  it('tries the setup again on the next call after the database was unreachable', async () => {
+    const server = await startPostgres();
+    const local = new pg.Pool({ connectionString: server.connectionString, max: 1, connectionTimeoutMillis: 2000 });
+    local.on('error', () => undefined);
+    try {
+      const session = new PostgresSession(local, { sessionId: 'outage' });
+      server.pause();
+      await expect(session.addItems([user('lost')])).rejects.toThrow();
+      server.start();
+      await session.addItems([user('kept')]);
+      expect(await session.getItems()).toEqual([user('kept')]);
+    } finally {
+      await local.end();
+      server.stop();
+    }
+  }, 60_000);
 });
