@@ -335,3 +335,12 @@ describe('Runner.runEffect', () => {
     expect(error?._tag === 'Some' && (error.value as MaxTurnsExceededError).state?.currentTurn).toBe(1);
   });
 });
+
+describe('a final answer said in parts', () => {
+  it('joins the messages of a response around its reasoning, as one final output', async () => {
+    const reasoning = { type: 'reasoning' as const, id: 'rs_1', content: [] };
+    const model = new ScriptedModel([[assistantMessage('first'), reasoning, assistantMessage('second')]]);
+    const result = await run(new Agent({ name: 'Parts', model }), 'go');
+    expect(result.finalOutput).toBe('firstsecond');
+  });
+});

@@ -25,6 +25,7 @@ import { agentToolInput, parseAgentToolArguments, schemaSummary, type AgentToolI
 import { compileSchema, describeStandardSchema, isStandardSchema } from './schema.js';
 import { registerAgentToolSource } from './agentToolSources.js';
 import { nestedAgentToolRunConfig } from './agentToolRunConfig.js';
+import { responseOutputText } from './outputText.js';
 
 export interface AgentToolStreamEvent {
   event: RunStreamEvent;
@@ -291,28 +292,8 @@ function nestedOutputText(result: RunResult<any, any> | StreamedRunResult<any, a
   const outputType = checked ? (checked.agent as Agent<any, any>).outputType : agent.outputType;
   const finalText = finalOutput === undefined ? undefined : outputType === 'text' ? String(finalOutput) : JSON.stringify(finalOutput);
   const last = result.rawResponses?.at(-1);
-  const rawText = last ? responseText(last.output ?? []) : undefined;
+  const rawText = last ? responseOutputText(last.output ?? []) : undefined;
   const modelText = rawText !== undefined && rawText.trim() !== '' ? rawText : undefined;
   const fromHandler = result.state instanceof RunState && recordOf(result.state).finalOutputFromErrorHandler === true;
   return (checked || fromHandler ? (finalText ?? modelText) : (modelText ?? finalText)) ?? '';
-}
-
-const SEGMENT_TYPES = new Set(['message', 'reasoning', 'tool_search_call', 'tool_search_output']);
-
-function responseText(output: readonly { type?: string }[]): string {
-  if (output.length === 0) return '';
-  const segmented = output.some((item) => item.type !== 'message' && SEGMENT_TYPES.has(item.type ?? '')) && output.every((item) => SEGMENT_TYPES.has(item.type ?? 'message'));
-  if (!segmented) return messageText(output[output.length - 1]!) ?? '';
-  return output.map((item) => messageText(item) ?? '').join('');
-}
-
-/** The output text of an assistant message, or undefined when it has none. */
-function messageText(item: { type?: string }): string | undefined {
-  const message = item as { type?: string; role?: string; content?: unknown };
-  if ((message.type ?? 'message') !== 'message' || message.role !== 'assistant' || !Array.isArray(message.content)) return undefined;
-  let text: string | undefined;
-  for (const part of message.content as Array<{ type?: string; text?: string }>) {
-    if (part?.type === 'output_text' && typeof part.text === 'string') text = (text ?? '') + part.text;
-  }
-  return text;
 }

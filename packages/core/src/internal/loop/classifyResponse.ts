@@ -14,6 +14,7 @@ import {
 } from '@baton/types';
 import type { Agent } from '../../agent.js';
 import type { ModelRunItem } from '../items.js';
+import { assistantText, responseOutputText } from '../outputText.js';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -41,7 +42,7 @@ export interface ProcessedResponse {
   readonly toolRuns: ToolRun[];
   /** At most one: when the model asks for several handoffs, the first wins. */
   readonly handoffRun: HandoffRun | undefined;
-  /** The text of the last assistant message, if any. */
+  /** The text of the last assistant message, if any (all messages' text when they are parts of one answer around reasoning). */
   readonly messageText: string | undefined;
   /** The last assistant message's refusal, when that message has no text at all. */
   readonly refusal: string | undefined;
@@ -91,7 +92,15 @@ export function classifyResponse(
       refusal = refusals.length > 0 && !hasText ? refusals.join('') : undefined;
     }
   }
+  // The final text: the last message's, or all the messages' when the response says it in parts
+  // around reasoning (see `responseOutputText`).
+  if (messageText !== undefined && assistantText(lastMessage(response)) !== undefined) messageText = responseOutputText(response.output) || messageText;
   return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals };
+}
+
+function lastMessage(response: ModelResponse): { type?: string } {
+  const messages = response.output.filter((item) => (item.type === 'message' || item.type === undefined) && (item as { role?: string }).role === 'assistant');
+  return messages[messages.length - 1] ?? {};
 }
 
 /** The approval item of an `mcp_approval_request`, named after the remote tool, for the agent's `hostedMcpTool` of that server. */
