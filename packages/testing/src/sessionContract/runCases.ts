@@ -188,6 +188,38 @@ export const runCases: SessionCase[] = [
     run: approvalScenario,
   },
   {
+    title: 'an approved or rejected resume blocked by an output guardrail keeps the decided call’s result, not the blocked answer',
+    async run({ options: { runtime }, open, newId }) {
+      const cases = [
+        { behavior: 'run_llm_again', decision: 'approve', result: 'paid' },
+        { behavior: 'run_llm_again', decision: 'reject', result: 'Tool execution was not approved.' },
+        { behavior: 'stop_on_first_tool', decision: 'approve', result: 'Output withheld by an output guardrail.' },
+        { behavior: 'stop_on_first_tool', decision: 'reject', result: 'Output withheld by an output guardrail.' },
+      ] as const;
+      for (const { behavior, decision, result } of cases) {
+        const counts = new Map<string, number>();
+        let trip = false;
+        const session = await open(newId());
+        const agent = new runtime.Agent({
+          name: 'Blocked after approval',
+          model: new ScriptedModel([
+            [functionCall('pay', { query: 'invoice 7' }, { callId: 'pay-1' })],
+            ...(behavior === 'run_llm_again' ? [[assistantMessage('blocked answer')]] : []),
+          ]),
+          tools: [countingTool(runtime, 'pay', counts, { needsApproval: true, output: 'paid' })],
+          toolUseBehavior: behavior,
+          outputGuardrails: [{ name: 'refuse after resume', execute: async () => ({ outputInfo: null, tripwireTriggered: trip }) }],
+        });
+        const paused = await runtime.run(agent, 'pay invoice 7', { session });
+        paused.state[decision](paused.interruptions[0]);
+        trip = true;
+        await expect(runtime.run(agent, paused.state, { session }), `${behavior}/${decision}`).rejects.toBeInstanceOf(OutputGuardrailTripwireTriggered);
+        expect(outline(await session.getItems()), `${behavior}/${decision}`).toEqual(['user:pay invoice 7', 'call:pay', `result:pay=${result}`]);
+        expect(counts.get('pay') ?? 0, `${behavior}/${decision}`).toBe(decision === 'approve' ? 1 : 0);
+      }
+    },
+  },
+  {
     title: 'run-context aware: one session object keeps each conversation of the context apart',
     unsupported: (options) => (options.makeContextSession ? undefined : 'this kind has no run-context-aware variant'),
     async run({ options, newId }) {
