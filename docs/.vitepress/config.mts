@@ -24,6 +24,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Streaming and streaming tools', link: '/guide/streaming' },
       { text: 'Human in the loop and stores', link: '/guide/human-in-the-loop' },
       { text: 'Durable runs', link: '/guide/durable-runs' },
+      { text: 'Versions side by side', link: '/guide/versions-side-by-side' },
       { text: 'Providers', link: '/guide/providers' },
       { text: 'Tracing', link: '/guide/tracing' },
       { text: 'MCP', link: '/guide/mcp' },

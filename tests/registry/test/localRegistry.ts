@@ -4,7 +4,7 @@
  * the user's npm is set up with. Stopped by `stop()`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -40,6 +40,21 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`verdaccio did not answer on ${url} within 60 s:\n${log()}`);
+}
+
+/**
+ * Native modules (better-sqlite3, which the hitl-state README installs) build against the headers of
+ * the Node that runs them. node-gyp downloads those from nodejs.org unless `nodedir` names a Node
+ * install that has them: the running Node's own prefix does when it was installed from a release
+ * tarball, actions/setup-node or a distribution package (`<prefix>/include/node`), as the workspace's
+ * own install does. This config replaces the user's, so it says it again; no download, no network
+ * beyond the registry.
+ */
+function nodedirLine(): string {
+  const configured = process.env.npm_config_nodedir;
+  if (configured !== undefined && configured !== '') return `nodedir=${configured}\n`;
+  const prefix = dirname(dirname(process.execPath));
+  return existsSync(join(prefix, 'include', 'node', 'common.gypi')) ? `nodedir=${prefix}\n` : '';
 }
 
 export async function startLocalRegistry(folder: string, uplink: string): Promise<LocalRegistry> {
@@ -104,7 +119,7 @@ export async function startLocalRegistry(folder: string, uplink: string): Promis
     const npmrc = join(folder, 'npmrc');
     // @baton/* from here; third-party packages from the registry npm is set up with (through npm's
     // own cache, so repeated runs stay fast), as the registry's uplink would serve them.
-    writeFileSync(npmrc, `@baton:registry=${url}\nregistry=${uplink}\n//127.0.0.1:${port}/:_authToken=${body.token}\n`);
+    writeFileSync(npmrc, `@baton:registry=${url}\nregistry=${uplink}\n//127.0.0.1:${port}/:_authToken=${body.token}\n${nodedirLine()}`);
     return { url, npmrc, stop };
   } catch (error) {
     await stop();

@@ -1,0 +1,106 @@
+/**
+ * A next release whose run-state schema changed, published to a local registry beside the one
+ * `npm run release` put there. It is the current source with one format change applied, as a
+ * release that changes the format would make it (see `runStateVersions.ts` in @baton/types):
+ * `$schemaVersion` 2, which adds `migratedFrom` (the versions a state was migrated from), and a
+ * migration from 1 that fills it in. `@baton/types` is rebuilt from that source; every other package
+ * is the published one with the next version and its `@baton/*` dependencies moved to it.
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Exec {
+  (file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout?: number): Promise<{ stdout: string; stderr: string }>;
+}
+
+function replaceOnce(file: string, from: string, to: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`${file} no longer contains ${JSON.stringify(from)}: update the schema change in tests/registry/test/nextRelease.ts`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+/** The schema change, applied to a copy of packages/types/src. */
+function changeSchema(src: string): void {
+  replaceOnce(join(src, 'runStateSchema.ts'), "CURRENT_RUN_STATE_SCHEMA_VERSION = '1' as const", "CURRENT_RUN_STATE_SCHEMA_VERSION = '2' as const");
+  replaceOnce(
+    join(src, 'runStateSchema.ts'),
+    '  runId: z.string().optional(),\n',
+    '  runId: z.string().optional(),\n  /** Schema 2: the versions this state was migrated from, oldest first. */\n  migratedFrom: z.array(z.string()).optional(),\n',
+  );
+  replaceOnce(
+    join(src, 'runStateVersions.ts'),
+    'export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [];',
+    `export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [
+  {
+    from: '1',
+    to: '2',
+    description: 'records the versions a state was migrated from (migratedFrom)',
+    migrate: (state) => ({ ...state, $schemaVersion: '2', migratedFrom: [...((state.migratedFrom as string[] | undefined) ?? []), '1'] }),
+  },
+];`,
+  );
+}
+
+/** Builds @baton/types with the schema change into `<work>/types/dist` (ESM and CJS, as the package builds). */
+async function buildChangedTypes(root: string, work: string, exec: Exec, env: NodeJS.ProcessEnv): Promise<string> {
+  const dir = join(work, 'types');
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(root, 'packages', 'types', 'src'), join(dir, 'src'), { recursive: true });
+  changeSchema(join(dir, 'src'));
+  // zod and the build tools from the workspace.
+  symlinkSync(join(root, 'packages', 'types', 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true } }));
+  // As packages/types builds: ESM as .js (a "type": "module" package), CJS as .cjs, both entries
+  // sharing chunks so the error classes are one class whichever entry loads them.
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@baton/types', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'tsup.config.json'),
+    JSON.stringify({ entry: ['src/index.ts', 'src/internal.ts'], format: ['esm', 'cjs'], splitting: true, keepNames: true, target: 'node20', clean: true }),
+  );
+  const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
+  await exec(process.execPath, [tsup, '--silent'], dir, env);
+  return join(dir, 'dist');
+}
+
+function nextMinor(version: string): string {
+  const [major, minor] = version.split('.').map(Number);
+  return `${major}.${minor! + 1}.0`;
+}
+
+/**
+ * Publishes `names` (and nothing else) at the next minor version: each from its published tarball
+ * at `version`, @baton/types with the schema change. Returns the next version.
+ */
+export async function publishNextRelease(options: {
+  root: string;
+  work: string;
+  names: readonly string[];
+  version: string;
+  exec: Exec;
+  env: NodeJS.ProcessEnv;
+}): Promise<string> {
+  const { root, work, names, version, exec, env } = options;
+  const next = nextMinor(version);
+  const changedDist = await buildChangedTypes(root, work, exec, env);
+  for (const name of names) {
+    const dir = join(work, 'next', name.replace('/', '+'));
+    mkdirSync(dir, { recursive: true });
+    const { stdout } = await exec('npm', ['pack', `${name}@${version}`, '--json'], dir, env);
+    const filename = (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename;
+    await exec('tar', ['-xzf', filename, '-C', dir], dir, env);
+    rmSync(join(dir, filename));
+    const manifestFile = join(dir, 'package', 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown> & { dependencies?: Record<string, string> };
+    manifest.version = next;
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      if (dependency.startsWith('@baton/')) manifest.dependencies![dependency] = next;
+    }
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+    if (name === '@baton/types') {
+      rmSync(join(dir, 'package', 'dist'), { recursive: true });
+      cpSync(changedDist, join(dir, 'package', 'dist'), { recursive: true });
+    }
+    await exec('npm', ['publish', '--tag', 'next'], join(dir, 'package'), env);
+  }
+  return next;
+}
