@@ -1,7 +1,7 @@
 import { Cause, Effect, Exit } from 'effect';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScriptedModel, assistantMessage, functionCall, modelResponder } from '@baton/testing';
+import { ScriptedModel, assistantMessage, functionCall, modelError, modelResponder } from '@baton/testing';
 import {
   Agent,
   DEFAULT_MAX_TURNS,
@@ -342,5 +342,17 @@ describe('a final answer said in parts', () => {
     const model = new ScriptedModel([[assistantMessage('first'), reasoning, assistantMessage('second')]]);
     const result = await run(new Agent({ name: 'Parts', model }), 'go');
     expect(result.finalOutput).toBe('firstsecond');
+  });
+});
+
+describe('a failed model attempt the API billed', () => {
+  it('counts in the run’s usage, a retried attempt included', async () => {
+    const billed = Object.assign(new Error('truncated'), { usage: new Usage({ requests: 1, inputTokens: 11, outputTokens: 7, totalTokens: 18 }) });
+    const model = new ScriptedModel([modelError(billed), [assistantMessage('ok')]]);
+    const agent = new Agent({ name: 'Retry', model, modelSettings: { retry: { maxRetries: 1, policy: () => ({ retry: true, approveUnsafeReplay: true, delayMs: 0 }) } } });
+    const result = await run(agent, 'go');
+    expect(result.finalOutput).toBe('ok');
+    expect(result.state.usage.inputTokens).toBe(11);
+    expect(result.state.usage.requests).toBe(2);
   });
 });

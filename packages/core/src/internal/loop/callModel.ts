@@ -52,7 +52,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   });
   const key = () => `t${record.currentTurn}:model`;
   if (!env.streamed) {
-    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }).catch(failedAttempt(record)), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(Effect.flatMap(checkResponse));
     return startTurn.pipe(
       Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
@@ -68,7 +68,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     (signal) => {
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
-      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events);
+      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events).catch(failedAttempt(record));
       // An untrusted server may send one event and stall: past the idle limit the request is aborted.
       const stalled = new AbortController();
       const watchdog = new IdleWatchdog(idleMs, () =>
@@ -78,7 +78,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog).then(
         (done) => (stalled.signal.aborted ? Promise.reject(stalled.signal.reason) : done),
         (cause: unknown) => Promise.reject(stalled.signal.aborted ? stalled.signal.reason : cause),
-      ).finally(() => watchdog.stop());
+      ).catch(failedAttempt(record)).finally(() => watchdog.stop());
     },
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = cause),
@@ -94,6 +94,21 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
 }
 
 const NO_EVENTS: ModelStreamEvent[] = [];
+
+/**
+ * A model attempt that failed after the API answered (a failed, incomplete or truncated response)
+ * was billed all the same: a provider says what it cost as the error's \`usage\`, and it counts in
+ * the run's usage, retried attempts included (as the reference accounts it).
+ */
+function failedAttempt(record: RunRecord): (cause: unknown) => never {
+  return (cause) => {
+    const usage = (cause as { usage?: unknown } | null)?.usage;
+    if (typeof usage === 'object' && usage !== null && typeof (usage as { requests?: unknown }).requests === 'number') {
+      record.context.usage.add(new Usage(usage as ConstructorParameters<typeof Usage>[0]));
+    }
+    throw cause;
+  };
+}
 
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
 function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
