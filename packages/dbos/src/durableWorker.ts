@@ -102,7 +102,7 @@ export class DurableWorker {
           await DBOS.startWorkflow(expiryWorkflow, { workflowID: expiryWorkflowId(next.runId, next.revision - 1), queueName: timerQueueName(queueName) })(next, expiresAt);
         },
       };
-      const runWorkflowFn = DBOS.registerWorkflow((input: RunWorkflowInput) => runWorkflow(env, input), { name: RUN_WORKFLOW_NAME });
+      const runWorkflowFn = DBOS.registerWorkflow((input: RunWorkflowInput) => runWorkflow(env, input).finally(() => dispatch?.runEnded()), { name: RUN_WORKFLOW_NAME });
       // Waits out an approval expiry, then continues the run (its undecided calls count as rejected),
       // unless a decision continued it first: the resume workflow id is the same, so it starts once.
       const expiryWorkflow = DBOS.registerWorkflow(
@@ -193,6 +193,8 @@ const DEFAULT_WORKER_CONCURRENCY = 8;
 const DEFAULT_POLLING_INTERVAL_MS = 1000;
 
 interface Dispatch {
+  /** A run of this worker returned (its slot comes free once DBOS recorded its end). */
+  runEnded(): void;
   stop(): Promise<void>;
 }
 
@@ -206,6 +208,7 @@ function startDispatch(options: DurableWorkerOptions, queue: WorkflowQueue, poll
   listener.subscribe(QUEUED_CHANNEL, queue.name, () => dispatcher.wake());
   dispatcher.wake();
   return {
+    runEnded: () => dispatcher.runEnded(),
     async stop() {
       await listener.close();
       await dispatcher.stop();

@@ -81,7 +81,7 @@ describe('durable runs on worker processes', () => {
       await start(owner); // the same executor id comes back for the next trial
     }
     expect(outcomes).toHaveLength(TRIALS);
-  }, 30_000 + TRIALS * 25_000);
+  }, 60_000 + TRIALS * 40_000);
 
   it(`a worker killed while a model call is in flight: the call is made again, the tool after it runs once (${TRIALS} trials)`, async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
@@ -97,7 +97,7 @@ describe('durable runs on worker processes', () => {
       expect(ran.filter((effect) => effect.kind === 'tool:lookup_order')).toHaveLength(1);
       await start(owner);
     }
-  }, 30_000 + TRIALS * 25_000);
+  }, 60_000 + TRIALS * 40_000);
 
   it('an approval wait survives a restart of every worker, then resumes on approve from another process', async () => {
     const runId = 'wait-1';

@@ -5,8 +5,11 @@ import { DBOSExecutor } from '@dbos-inc/dbos-sdk/internal/dbos-executor';
 import { globalParams } from '@dbos-inc/dbos-sdk/internal/utils';
 import { isConnectionError } from './outage.js';
 
-/** While the worker is full and runs may be waiting, how often it looks (in memory) whether a slot came free. */
-const FULL_RECHECK_MS = 2;
+/**
+ * When a run's workflow returns, DBOS still records its output before the slot counts as free:
+ * look again after these delays (in memory; a claim only once there is room).
+ */
+const SLOT_FREE_RECHECKS_MS = [1, 2, 4, 8, 16, 32, 64];
 /** After a failed claim that was not an outage (two workers contending for a shared limit), try again this soon. */
 const CONTENTION_RETRY_MS = 20;
 
@@ -14,8 +17,8 @@ const CONTENTION_RETRY_MS = 20;
  * Starts this worker's queued runs the moment it has room, instead of at DBOS's next poll of the
  * queue. DBOS's own queue loop polls every `minPollingIntervalMs` (1 s by default): half a second
  * of waiting, on average, before a run's first step. Here the worker claims queued runs when woken:
- * by a notification that a workflow was put on its queue (the `baton_dbos_queued` trigger), by a
- * slot coming free while runs may be waiting, and, as a safety net for notifications missed, every
+ * by a notification that a workflow was put on its queue (the `baton_dbos_queued` trigger), by one
+ * of its runs ending while runs may be waiting, and, as a safety net for notifications missed, every
  * `pollMs`. The claim and the start are DBOS's own (`findAndMarkStartableWorkflows`, then
  * `dispatchDequeuedWorkflows`, as its queue loop does): same locking, same version and concurrency
  * rules, same recovery. DBOS's loop is told not to serve this queue (`listenQueues`), so one claimer
@@ -45,6 +48,19 @@ export class RunDispatcher {
     this.#claiming = this.#claimWhileRoom().finally(() => (this.#claiming = undefined));
   }
 
+  /** A run of this worker returned: once DBOS has recorded its end, its slot is free for a run that may be waiting. */
+  runEnded(): void {
+    if (!this.#pending || this.#stopped) return;
+    let attempt = 0;
+    const look = () => {
+      if (!this.#pending || this.#stopped) return;
+      if (this.#room() > 0) return this.wake();
+      const delay = SLOT_FREE_RECHECKS_MS[attempt++];
+      if (delay !== undefined) setTimeout(look, delay).unref?.();
+    };
+    look();
+  }
+
   /** Stops claiming; resolves once a claim in flight is done (the runs it started go on). */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -58,8 +74,8 @@ export class RunDispatcher {
       const exec = DBOSExecutor.globalInstance;
       if (!exec) return;
       const running = exec.systemDatabase.countRunningWorkflowsForQueue(this.queue.name);
-      const room = this.queue.workerConcurrency === undefined ? Number.POSITIVE_INFINITY : this.queue.workerConcurrency - running;
-      if (room <= 0) return this.#retryIn(FULL_RECHECK_MS); // still pending: claimed once a run ends
+      const room = this.#room();
+      if (room <= 0) return; // still pending: claimed when one of the running runs ends (runEnded)
       this.#pending = false;
       const owner = randomUUID();
       let claimed: string[];
@@ -76,6 +92,14 @@ export class RunDispatcher {
       if (claimed.length > 0 && claimed.length >= room) this.#pending = true;
       if (claimed.length > 0) await exec.dispatchDequeuedWorkflows(claimed, owner);
     }
+  }
+
+  /** Free slots: `workerConcurrency` less the runs of this queue DBOS counts as running in this process. */
+  #room(): number {
+    const exec = DBOSExecutor.globalInstance;
+    if (!exec) return 0;
+    const running = exec.systemDatabase.countRunningWorkflowsForQueue(this.queue.name);
+    return this.queue.workerConcurrency === undefined ? Number.POSITIVE_INFINITY : this.queue.workerConcurrency - running;
   }
 
   #retryIn(ms: number): void {
