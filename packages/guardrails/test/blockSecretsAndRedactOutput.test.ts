@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, UserError, run, tool } from '@baton/core';
-import { bannedTopicsCheck, blockSecrets, redactOutput, secretsCheck } from '../src/index.js';
+import { Agent, ToolCallError, ToolInputGuardrailTripwireTriggered, UserError, run, tool } from '@baton/core';
+import { bannedTopicsCheck, blockSecrets, defineCheck, piiCheck, redactOutput, secretsCheck, type CheckSubject } from '../src/index.js';
 import { FAKE } from './fixtures.js';
-import { resultText } from './helpers.js';
+import { rejectionOf, resultText } from './helpers.js';
 
 /** The seeds' classify_text tool, returning `returns` (by default `length:<n>`). */
 function classifier(text: string, options: { returns?: (text: string) => unknown; input?: ReturnType<typeof blockSecrets>[]; output?: ReturnType<typeof redactOutput>[] }) {
@@ -48,9 +48,29 @@ describe('blockSecrets', () => {
     expect(resultText(model.calls[1], 'c1')).toBe('length:17');
   });
 
-  it('takes a name, a message, a behaviour and the secret kinds', () => {
+  it('takes a name, a message, a behaviour and the secret kinds', async () => {
     const guardrail = blockSecrets({ name: 'no_aws', kinds: ['aws_access_key_id'], message: 'No AWS keys.' });
     expect(guardrail).toMatchObject({ type: 'tool_input', name: 'no_aws' });
+
+    const aws = classifier(`id ${FAKE.awsAccessKeyId}`, { input: [guardrail] });
+    const result = await run(aws.agent, 'classify this');
+    expect(aws.invoked).toEqual([]);
+    expect(resultText(aws.model.calls[1], 'c1')).toBe('No AWS keys.');
+    expect(result.toolInputGuardrailResults[0]!.guardrail).toEqual({ type: 'tool_input', name: 'no_aws' });
+
+    // Only the kinds asked for: an OpenAI key passes this guardrail.
+    const openai = classifier(`key ${FAKE.openaiKey}`, { input: [guardrail] });
+    await run(openai.agent, 'classify this');
+    expect(openai.invoked).toEqual([`key ${FAKE.openaiKey}`]);
+  });
+
+  it('with behavior throwException, a call carrying a secret fails the run', async () => {
+    const { agent, invoked } = classifier(`key ${FAKE.openaiKey}`, { input: [blockSecrets({ behavior: 'throwException' })] });
+    const error = await rejectionOf(run(agent, 'classify this'));
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect(error.error).toBeInstanceOf(ToolInputGuardrailTripwireTriggered);
+    expect(error.error.result.guardrail).toEqual({ type: 'tool_input', name: 'block_secrets' });
+    expect(invoked).toEqual([]);
   });
 });
 
@@ -90,5 +110,21 @@ describe('redactOutput', () => {
     expect(resultText(withheld.model.calls[1], 'c1')).toBe('Withheld: confidential topic.');
 
     expect(() => redactOutput({ checks: [] })).toThrow(UserError);
+  });
+
+  it('hands each check the tool output as a tool_output subject', async () => {
+    const seen: CheckSubject[] = [];
+    const spy = defineCheck({ name: 'spy', inspect: (subject) => (seen.push(subject), { tripped: false, info: null }) });
+    const spied = classifier('x', { output: [redactOutput({ checks: [spy] })], returns: () => ({ user: 'Jane' }) });
+    await run(spied.agent, 'go');
+    expect(seen).toEqual([{ source: 'tool_output', value: { user: 'Jane' }, text: '{"user":"Jane"}' }]);
+  });
+
+  it('refuses checks that are not checks, saying what it expects', () => {
+    const message = 'redactOutput: `checks` must be a non-empty array of checks (secretsCheck(), piiCheck(), ...).';
+    for (const bad of [[], [secretsCheck(), {}], [piiCheck(), null], [undefined], 'secrets', secretsCheck()]) {
+      expect(() => redactOutput({ checks: bad as never })).toThrow(UserError);
+      expect(() => redactOutput({ checks: bad as never })).toThrow(message);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import {
   Agent,
+  GuardrailExecutionError,
   InputGuardrailTripwireTriggered,
   OutputGuardrailTripwireTriggered,
   ToolCallError,
@@ -121,6 +122,52 @@ describe('defineCheck', () => {
     const throwing = toolRun({ text: 'x' }, output, { outputGuardrails: [pii.toolOutputGuardrail({ behavior: 'throwException' })] });
     const error = await rejectionOf(run(throwing.agent, 'go'));
     expect(error.error).toBeInstanceOf(ToolOutputGuardrailTripwireTriggered);
+  });
+
+  it('a check without a rejectMessage tells the model which check blocked the call', async () => {
+    const noSecrets = defineCheck({ name: 'no_digits', inspect: ({ text }) => ({ tripped: /\d/.test(text), info: null }) });
+    expect(noSecrets.rejectMessage).toBe('Blocked by the "no_digits" check.');
+    const blocked = toolRun({ text: 'call 42' }, 'x', { inputGuardrails: [noSecrets.toolInputGuardrail()] });
+    await run(blocked.agent, 'go');
+    expect(blocked.invoked).toEqual([]);
+    expect(resultText(blocked.model.calls[1], 'c1')).toBe('Blocked by the "no_digits" check.');
+  });
+
+  it('as a tool output guardrail, a clean output reaches the model unchanged, whatever the behaviour', async () => {
+    for (const behavior of [undefined, 'redact', 'rejectContent', 'throwException'] as const) {
+      const clean = toolRun({ text: 'x' }, { customer: 'Jane' }, { outputGuardrails: [piiCheck().toolOutputGuardrail(behavior ? { behavior } : {})] });
+      const result = await run(clean.agent, 'go');
+      expect(resultText(clean.model.calls[1], 'c1')).toBe('{"customer":"Jane"}');
+      expect(result.toolOutputGuardrailResults[0]!.output.behavior).toEqual({ type: 'allow' });
+    }
+  });
+
+  it('as a tool input guardrail, behaviour rejectContent may be given explicitly', async () => {
+    const rejecting = toolRun({ text: `use ${FAKE.openaiKey}` }, 'x', { inputGuardrails: [secretsCheck().toolInputGuardrail({ behavior: 'rejectContent' })] });
+    await run(rejecting.agent, 'go');
+    expect(rejecting.invoked).toEqual([]);
+    expect(resultText(rejecting.model.calls[1], 'c1')).toBe('Remove secrets before calling this tool.');
+  });
+
+  it('as an output guardrail, takes a timeout: a check slower than it fails the run', async () => {
+    const stuck = defineCheck({ name: 'stuck', inspect: () => new Promise<never>(() => {}) });
+    expect(stuck.outputGuardrail({ timeoutMs: 40 })).toMatchObject({ name: 'stuck', timeoutMs: 40 });
+    const agent = new Agent({ name: 'A', model: new ScriptedModel([[assistantMessage('hi')]]), outputGuardrails: [stuck.outputGuardrail({ timeoutMs: 40 })] });
+    const error = await rejectionOf(run(agent, 'go'));
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+  });
+
+  it('says what is wrong, naming the check and the option', () => {
+    expect(() => defineCheck(undefined as never)).toThrow('defineCheck: expected an options object, got undefined.');
+    expect(() => defineCheck({ name: 'c', inspect: () => ({ tripped: false, info: null }), rejectMessage: 5 } as never)).toThrow(
+      'defineCheck("c"): `rejectMessage` must be a string, got number.',
+    );
+    const check = defineCheck({ name: 'c', inspect: () => ({ tripped: false, info: null }) });
+    expect(() => check.toolInputGuardrail({ behavior: 'redact' as never })).toThrow(
+      'defineCheck("c").toolInputGuardrail: `behavior` must be one of \'rejectContent\', \'throwException\', got "redact".',
+    );
+    expect(() => check.toolInputGuardrail({ message: 5 as never })).toThrow('defineCheck("c").toolInputGuardrail: `message` must be a string, got number.');
+    expect(() => check.toolOutputGuardrail({ message: 5 as never })).toThrow('defineCheck("c").toolOutputGuardrail: `message` must be a string, got number.');
   });
 
   it('rejects bad definitions and options with a UserError naming the field', () => {

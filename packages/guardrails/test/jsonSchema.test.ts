@@ -51,6 +51,37 @@ describe('jsonSchemaCheck with a plain JSON schema', () => {
     expect((await inspect('{"a":1}', raw)).tripped).toBe(false);
   });
 
+  it('reports text that is not JSON as one issue at the root', async () => {
+    const broken = await inspect('{"name":');
+    expect(broken).toEqual({ tripped: true, info: { valid: false, issues: [{ path: '', message: expect.stringMatching(/^not valid JSON \(.+\)$/) }] } });
+  });
+
+  it('tells the model its default message (or the one given)', () => {
+    expect(jsonSchemaCheck(schema).rejectMessage).toBe('The value does not match the expected schema.');
+    expect(jsonSchemaCheck(schema, { rejectMessage: 'Bad shape.' }).rejectMessage).toBe('Bad shape.');
+    expect(jsonSchemaCheck(schema).name).toBe('json_schema');
+  });
+
+  it('says what is wrong with a bad parseStrings option or a schema that is not one', () => {
+    expect(() => jsonSchemaCheck(schema, { parseStrings: 'no' as never })).toThrow('jsonSchemaCheck: `parseStrings` must be a boolean, got string.');
+    for (const bad of [null, 'a schema', 42]) {
+      expect(() => jsonSchemaCheck(bad as never)).toThrow(UserError);
+      expect(() => jsonSchemaCheck(bad as never)).toThrow('jsonSchemaCheck: the schema at # must be an object.');
+    }
+  });
+
+  it('only a { type: "json_schema", schema } object is a wrapper: a plain schema with a `schema` keyword is refused', () => {
+    expect(() => jsonSchemaCheck({ schema: { type: 'object' } } as never)).toThrow(/unsupported JSON Schema keyword\(s\) at #: schema\./);
+    expect(() => jsonSchemaCheck({ type: 'object', schema: { type: 'object' } } as never)).toThrow(/unsupported JSON Schema keyword\(s\) at #: schema\./);
+  });
+
+  it('a wrapper without its schema, or a function dressed as a wrapper, is refused saying what is wrong', () => {
+    expect(() => jsonSchemaCheck({ type: 'json_schema' } as never)).toThrow(/jsonSchemaCheck: .*"json_schema"/);
+    expect(() => jsonSchemaCheck(Object.assign(() => undefined, { type: 'json_schema', schema: { type: 'object' } }) as never)).toThrow(
+      'jsonSchemaCheck: the schema at # must be an object.',
+    );
+  });
+
   it('accepts a { type: "json_schema", schema } wrapper', async () => {
     const wrapped = jsonSchemaCheck({ type: 'json_schema', name: 'x', strict: true, schema: { type: 'object', required: ['a'] } });
     expect((await inspect({}, wrapped)).info.issues).toEqual([{ path: '/a', message: 'is required' }]);
@@ -75,6 +106,33 @@ describe('jsonSchemaCheck with a Standard Schema (zod)', () => {
     const verdict = await inspect({ answer: '', sources: ['not a url'] }, check);
     expect(verdict.tripped).toBe(true);
     expect(verdict.info.issues.map((i) => i.path)).toEqual(['/answer', '/sources/0']);
+  });
+
+  /** A hand-written Standard Schema (the interface zod, valibot and ArkType implement) reporting fixed issues. */
+  function standardSchema(issues: Array<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>, callable = false) {
+    const standard = { version: 1, vendor: 'test', validate: (value: unknown) => (issues.length ? { issues } : { value }) };
+    const schema = callable ? Object.assign(() => undefined, { '~standard': standard }) : { '~standard': standard };
+    return schema as never;
+  }
+
+  it('writes issue paths as JSON pointers, with path segments given as keys or as { key } objects, and no path as the root', async () => {
+    const check = jsonSchemaCheck(
+      standardSchema([
+        { message: 'bad item', path: ['items', { key: 0 }, 'name'] },
+        { message: 'bad root' },
+        { message: 'also the root', path: [] },
+      ]),
+    );
+    expect((await inspect({ items: [] }, check)).info.issues).toEqual([
+      { path: '/items/0/name', message: 'bad item' },
+      { path: '', message: 'bad root' },
+      { path: '', message: 'also the root' },
+    ]);
+  });
+
+  it('accepts a Standard Schema that is a function (a callable schema, as ArkType\'s)', async () => {
+    expect((await inspect({ a: 1 }, jsonSchemaCheck(standardSchema([], true)))).tripped).toBe(false);
+    expect((await inspect({ a: 1 }, jsonSchemaCheck(standardSchema([{ message: 'no', path: ['a'] }], true)))).info.issues).toEqual([{ path: '/a', message: 'no' }]);
   });
 
   it('as an output guardrail, checks a text agent\'s JSON answer', async () => {

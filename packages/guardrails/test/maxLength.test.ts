@@ -32,6 +32,12 @@ describe('maxLengthCheck', () => {
     expect(model.calls).toHaveLength(0);
   });
 
+  it('tells the model its default message, naming the limit (or the one given)', () => {
+    expect(maxLengthCheck(280).rejectMessage).toBe('The input is too long (at most 280 characters).');
+    expect(maxLengthCheck({ maxChars: 280, rejectMessage: 'Too long.' }).rejectMessage).toBe('Too long.');
+    expect(maxLengthCheck(280).name).toBe('max_length');
+  });
+
   it('rejects a bad limit with a UserError', () => {
     expect(() => maxLengthCheck(0)).toThrow(UserError);
     expect(() => maxLengthCheck({ maxChars: 2.5 })).toThrow(/`maxChars` must be a positive integer/);

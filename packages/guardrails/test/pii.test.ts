@@ -42,6 +42,32 @@ describe('piiCheck', () => {
     expect(verdict.info.detected).toEqual(['email', 'phone', 'card_number']);
   });
 
+  it('finds card numbers of every length cards have, 13 to 19 digits, when they pass the Luhn check', async () => {
+    expect((await inspect('card 4222222222222')).info.detected).toEqual(['card_number']);
+    expect((await inspect('card 4000000000000000006')).info.detected).toEqual(['card_number']);
+    expect((await inspect('card 4000000000000000007')).tripped).toBe(false);
+  });
+
+  it('an international number has 8 to 15 digits (E.164): shorter or longer digit runs after a + are not phone numbers', async () => {
+    expect((await inspect('call +49 30 1234')).info.detected).toEqual(['phone']); // 8 digits
+    expect((await inspect('call +123 4567 8901 2345')).info.detected).toEqual(['phone']); // 15 digits
+    expect((await inspect('call +1 234 567')).tripped).toBe(false); // 7 digits
+    expect((await inspect('call +123 4567 8901 2345 6')).tripped).toBe(false); // 16 digits
+  });
+
+  it('tells the model its default message (or the one given)', () => {
+    expect(piiCheck().rejectMessage).toBe('Remove personal data (emails, phone numbers, card numbers) before calling this tool.');
+    expect(piiCheck({ rejectMessage: 'No personal data.' }).rejectMessage).toBe('No personal data.');
+    expect(piiCheck().name).toBe('pii');
+  });
+
+  it('says what is wrong with bad options, naming piiCheck', () => {
+    expect(() => piiCheck({ kinds: [] })).toThrow('piiCheck: `kinds` must be a non-empty array.');
+    expect(() => piiCheck({ kinds: 'email' as never })).toThrow('piiCheck: `kinds` must be a non-empty array.');
+    expect(() => piiCheck({ kinds: ['ssn' as never] })).toThrow('piiCheck: unknown kind "ssn"; known: card_number, email, phone.');
+    expect(() => piiCheck({ maxInspectedChars: -5 })).toThrow('piiCheck: `maxInspectedChars` must be a positive integer or Infinity, got -5.');
+  });
+
   it('can look for some kinds only', async () => {
     const phonesOnly = piiCheck({ kinds: ['phone'] });
     expect((await inspect('a@b.co', phonesOnly)).tripped).toBe(false);

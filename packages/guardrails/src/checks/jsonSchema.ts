@@ -17,8 +17,9 @@ export interface JsonSchemaCheckInfo {
   issues: SchemaIssue[];
 }
 
+/** The Standard Schema interface may sit on an object or on a function (a callable schema, as ArkType's). */
 function isStandardSchema(value: unknown): value is StandardSchemaLike {
-  return typeof value === 'object' && value !== null && typeof (value as StandardSchemaLike)['~standard']?.validate === 'function';
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as StandardSchemaLike)['~standard']?.validate === 'function';
 }
 
 /**
