@@ -1,14 +1,10 @@
 import type OpenAI from 'openai';
-import { clientOf, type OpenAIClientSource } from './internal/clientSource.js';
-import type { Model, ModelRequest, ModelResponse, ModelRetryAdvice, ModelRetryAdviceRequest, ModelStreamEvent } from '@baton/types';
-import { openAIRetryAdvice } from './internal/retryAdvice.js';
-import { callWithRetry } from './internal/callWithRetry.js';
-import { readStream } from './internal/readStream.js';
-import { resolveTimeout } from './internal/retryPolicy.js';
+import type { OpenAIClientSource } from './internal/clientSource.js';
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '@baton/types';
+import { OpenAIModel } from './internal/openAIModel.js';
 import { buildResponsesCreateRequest, type ResponsesCreateRequest } from './internal/responses/requestBody.js';
 import { checkResponseObject, toModelResponse, unsuccessfulResponseError } from './internal/responses/responseResult.js';
 import { responsesStreamEvents } from './internal/responses/streamEvents.js';
-import { withResponse } from './internal/withResponse.js';
 
 /**
  * A model on the OpenAI Responses API (`POST /v1/responses`), the default API. Protocol items,
@@ -17,41 +13,15 @@ import { withResponse } from './internal/withResponse.js';
  * (cached and reasoning tokens included) and request id map back. Failures throw
  * `OpenAIProviderError`; retryable ones are retried per `modelSettings.retry`.
  */
-export class OpenAIResponsesModel implements Model {
-  readonly #client: OpenAIClientSource;
-  readonly #model: string;
-
+export class OpenAIResponsesModel extends OpenAIModel implements Model {
   /** `client`: an `openai` client, or a function that makes one (called on the first request). */
   constructor(client: OpenAIClientSource, model: string) {
-    this.#client = client;
-    this.#model = model;
-  }
-
-  /** The model name sent in each request. */
-  get model(): string {
-    return this.#model;
-  }
-
-  /**
-   * The client (or the function that makes it), for transports that reach the API another way.
-   * @internal
-   */
-  protected get _clientSource(): OpenAIClientSource {
-    return this.#client;
+    super(client, model, 'responses');
   }
 
   /** For traces: a `response` span (the response id) per call, as the reference's. */
   get traceSpanType(): 'response' {
     return 'response';
-  }
-
-  get modelName(): string {
-    return this.#model;
-  }
-
-  /** Advice for `modelSettings.retry.policy`; see `retryPolicies.providerSuggested()`. */
-  getRetryAdvice(args: ModelRetryAdviceRequest): ModelRetryAdvice | undefined {
-    return openAIRetryAdvice(args);
   }
 
   /**
@@ -61,19 +31,13 @@ export class OpenAIResponsesModel implements Model {
    * @internal
    */
   _buildResponsesCreateRequest(request: ModelRequest, stream: boolean): ResponsesCreateRequest {
-    return buildResponsesCreateRequest(this.#model, request, stream);
+    return buildResponsesCreateRequest(this.model, request, stream);
   }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const built = this._buildResponsesCreateRequest(request, false);
-    const body = built.requestData;
-    const { data, requestId } = await callWithRetry(
-      async (signal) =>
-        withResponse(
-          (await clientOf(this.#client)).responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming, { signal, maxRetries: 0, ...transportOptions(built) }),
-        ),
-      { api: 'responses', settings: request.modelSettings, signal: request.signal },
-    );
+    const body = built.requestData as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming;
+    const { data, requestId } = await this._send(request, (client, options) => client.responses.create(body, { ...options, ...transportOptions(built) }));
     const response = checkResponseObject(data, requestId);
     const failure = unsuccessfulResponseError(response, requestId);
     if (failure !== undefined) throw failure;
@@ -82,30 +46,9 @@ export class OpenAIResponsesModel implements Model {
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     const built = this._buildResponsesCreateRequest(request, true);
-    const body = built.requestData;
-    const opened = await callWithRetry(
-      async (signal) => {
-        const controller = new AbortController();
-        const client = await clientOf(this.#client);
-        const { data, requestId } = await withResponse(
-          client.responses.create(body as unknown as OpenAI.Responses.ResponseCreateParamsStreaming, {
-            signal: AbortSignal.any([signal, controller.signal]),
-            maxRetries: 0,
-            ...transportOptions(built),
-          }),
-        );
-        return { stream: data as AsyncIterable<unknown>, requestId, controller };
-      },
-      { api: 'responses', settings: request.modelSettings, signal: request.signal },
-    );
-    const events = readStream(opened.stream, {
-      api: 'responses',
-      signal: request.signal,
-      abort: () => opened.controller.abort(),
-      idleTimeoutMs: resolveTimeout(request.modelSettings),
-      requestId: opened.requestId,
-    });
-    yield* responsesStreamEvents(events, { requestId: opened.requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
+    const body = built.requestData as unknown as OpenAI.Responses.ResponseCreateParamsStreaming;
+    const { events, requestId } = await this._openStream(request, (client, options) => client.responses.create(body, { ...options, ...transportOptions(built) }));
+    yield* responsesStreamEvents(events, { requestId, preserveRawUsage: request.modelSettings.preserveRawUsage });
   }
 }
 
