@@ -4,7 +4,6 @@ import type { ModelRetryAdvice } from './modelRetry.js';
 import type { Usage, UsageData } from './usage.js';
 import type { ModelStreamEvent } from './modelStreamEvent.js';
 import type { ComputerEnvironment } from './computer.js';
-import type { ShellToolEnvironment, ToolAllowedCallers } from './tool.js';
 
 /** A JSON schema object as sent to a model (for tool parameters and structured output). */
 export type JsonObjectSchema = {
@@ -163,3 +162,61 @@ export interface ModelRetryAdviceRequest {
 export interface ModelProvider {
   getModel(modelName?: string): Model | Promise<Model>;
 }
+
+/** Who may invoke a Responses API tool: the model directly, or a Programmatic Tool Calling program. */
+export type ToolAllowedCaller = 'direct' | 'programmatic';
+
+/** A non-empty set of allowed callers, without duplicates. */
+export type ToolAllowedCallers = readonly [ToolAllowedCaller, ...ToolAllowedCaller[]];
+
+/** A skill available to a local shell (the model reads it from `path`). */
+export interface ShellToolLocalSkill {
+  name: string;
+  description: string;
+  path: string;
+}
+
+export interface ShellToolSkillReference {
+  type: 'skill_reference';
+  skillId: string;
+  version?: string;
+}
+
+export interface ShellToolInlineSkill {
+  type: 'inline';
+  name: string;
+  description: string;
+  source: { type: 'base64'; mediaType: 'application/zip'; data: string };
+}
+
+export type ShellToolContainerSkill = ShellToolSkillReference | ShellToolInlineSkill;
+
+export type ShellToolContainerNetworkPolicy =
+  | { type: 'allowlist'; allowedDomains: string[]; domainSecrets?: Array<{ domain: string; name: string; value: string }> }
+  | { type: 'disabled' };
+
+/** Commands run by the host (a `Shell`). */
+export interface ShellToolLocalEnvironment {
+  type: 'local';
+  skills?: ShellToolLocalSkill[];
+}
+
+/** Commands run by OpenAI in a container it creates. */
+export interface ShellToolContainerAutoEnvironment {
+  type: 'container_auto';
+  fileIds?: string[];
+  memoryLimit?: '1g' | '4g' | '16g' | '64g' | null;
+  networkPolicy?: ShellToolContainerNetworkPolicy;
+  skills?: ShellToolContainerSkill[];
+}
+
+/** Commands run by OpenAI in an existing container. */
+export interface ShellToolContainerReferenceEnvironment {
+  type: 'container_reference';
+  containerId: string;
+}
+
+export type ShellToolHostedEnvironment = ShellToolContainerAutoEnvironment | ShellToolContainerReferenceEnvironment;
+
+/** Where a shell tool's commands run. */
+export type ShellToolEnvironment = ShellToolLocalEnvironment | ShellToolHostedEnvironment;
