@@ -62,10 +62,10 @@ export class DurableWorker {
   readonly options: DurableWorkerOptions;
   readonly #lock: ExecutorLock;
   readonly #events: pg.Pool;
-  readonly #dispatch: Dispatch;
+  readonly #dispatch: Dispatch | undefined;
   #recovery: ReturnType<typeof setInterval> | undefined;
 
-  private constructor(options: DurableWorkerOptions, client: DurableRunsClient, lock: ExecutorLock, events: pg.Pool, dispatch: Dispatch) {
+  private constructor(options: DurableWorkerOptions, client: DurableRunsClient, lock: ExecutorLock, events: pg.Pool, dispatch: Dispatch | undefined) {
     this.options = options;
     this.client = client;
     this.#lock = lock;
@@ -91,6 +91,7 @@ export class DurableWorker {
     events.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
     let client: DurableRunsClient | undefined;
     let dispatch: Dispatch | undefined;
+    const dispatching = RunDispatcher.supported();
     try {
       const env: RunWorkflowEnv = {
         agents: new Map(Object.entries(options.agents)),
@@ -120,8 +121,9 @@ export class DurableWorker {
         executorID: options.executorId,
         runMigrations: false,
         logLevel: options.logLevel ?? 'warn',
-        // DBOS's own queue loop serves the timers only; the runs' queue is claimed by the dispatcher below, when woken.
-        listenQueues: [timerQueueName(queueName)],
+        // DBOS's own queue loop serves the timers only; the runs' queue is claimed by the dispatcher below, when woken
+        // (unless this DBOS lacks what the dispatcher uses: then DBOS's loop polls the runs' queue too).
+        ...(dispatching ? { listenQueues: [timerQueueName(queueName)] } : {}),
       });
       await DBOS.launch();
       const pollMs = options.queue?.pollingIntervalMs ?? DEFAULT_POLLING_INTERVAL_MS;
@@ -131,7 +133,8 @@ export class DurableWorker {
         minPollingIntervalMs: pollMs,
       });
       await DBOS.registerQueue(timerQueueName(queueName));
-      dispatch = startDispatch(options, runQueue, pollMs);
+      if (dispatching) dispatch = startDispatch(options, runQueue, pollMs);
+      else console.warn(`DurableWorker ${options.executorId}: this version of DBOS lacks the claim and dispatch Baton uses to start runs at once; runs start at DBOS's queue poll (every ${pollMs} ms).`);
       client = await DurableRunsClient.create({ databaseUrl: options.databaseUrl, appName, queueName });
       const worker = new DurableWorker(options, client, lock, events, dispatch);
       launched = worker;
@@ -171,7 +174,7 @@ export class DurableWorker {
   async shutdown(): Promise<void> {
     if (this.#recovery) clearInterval(this.#recovery);
     if (launched === this) launched = undefined;
-    await this.#dispatch.stop();
+    await this.#dispatch?.stop();
     await DBOS.shutdown({ deregister: true });
     await this.client.close();
     await this.#events.end();

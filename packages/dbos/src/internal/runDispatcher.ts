@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowQueue } from '@dbos-inc/dbos-sdk';
 // DBOS exports these under `internal/*`: its queue runner's own claim and dispatch, which it only runs on a timer.
 import { DBOSExecutor } from '@dbos-inc/dbos-sdk/internal/dbos-executor';
+import { SystemDatabase } from '@dbos-inc/dbos-sdk/internal/system_database';
 import { globalParams } from '@dbos-inc/dbos-sdk/internal/utils';
 import { isConnectionError } from './outage.js';
 
@@ -25,6 +26,19 @@ const CONTENTION_RETRY_MS = 20;
  * per process counts the worker's running runs and `workerConcurrency` holds exactly.
  */
 export class RunDispatcher {
+  /**
+   * Whether the installed DBOS has the claim and dispatch this uses (they are not its public API):
+   * without them the worker leaves the runs' queue to DBOS's own loop, which polls it.
+   */
+  static supported(): boolean {
+    return (
+      typeof DBOSExecutor?.prototype?.dispatchDequeuedWorkflows === 'function' &&
+      typeof SystemDatabase?.prototype?.findAndMarkStartableWorkflows === 'function' &&
+      typeof SystemDatabase?.prototype?.countRunningWorkflowsForQueue === 'function' &&
+      typeof globalParams?.appVersion === 'string'
+    );
+  }
+
   /** Runs may be waiting that this worker has not tried to claim. */
   #pending = true;
   #claiming: Promise<void> | undefined;
