@@ -232,9 +232,30 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     this.#record.agentToolInvocation = invocation;
   }
 
-  /** The run's saved trace (null when there is none): a resumed run continues it. */
-  get _trace(): SerializedTrace | null {
-    return this.#record.trace ?? null;
+  /**
+   * The run's saved trace (null when there is none), in the reference's shape (`traceId`, `name`,
+   * `groupId`, `metadata`, `tracingApiKey`): a resumed run continues it. Setting it (a trace object,
+   * or null) chooses the trace the state is kept with.
+   */
+  get _trace(): StateTrace | null {
+    const trace = this.#record.trace;
+    if (!trace) return null;
+    const view: StateTrace = { type: 'trace', traceId: trace.id, name: trace.workflow_name, groupId: trace.group_id };
+    if (trace.metadata !== undefined) view.metadata = trace.metadata;
+    if (trace.tracing_api_key !== undefined) view.tracingApiKey = trace.tracing_api_key;
+    return view;
+  }
+
+  set _trace(trace: { traceId: string; name?: string; groupId?: string | null; metadata?: Record<string, unknown>; tracingApiKey?: string } | null | undefined) {
+    if (trace === null || trace === undefined) {
+      delete this.#record.trace;
+      return;
+    }
+    if (typeof trace !== 'object' || typeof trace.traceId !== 'string') throw new UserError('RunState._trace must be a trace (with a string `traceId`) or null.');
+    const serialized: SerializedTrace = { object: 'trace', id: trace.traceId, workflow_name: trace.name ?? 'Agent workflow', group_id: trace.groupId ?? null };
+    if (trace.metadata !== undefined) serialized.metadata = trace.metadata;
+    if (trace.tracingApiKey !== undefined) serialized.tracing_api_key = trace.tracingApiKey;
+    this.#record.trace = serialized;
   }
 
   /**
@@ -406,6 +427,16 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       `Cannot ${action} tool "${target.toolName}" call ${target.callId}: it is not waiting for approval in this run state. Pending approvals: ${list}.`,
     );
   }
+}
+
+/** A run state's trace, as the reference's \`RunState._trace\` shows it. */
+export interface StateTrace {
+  type: 'trace';
+  traceId: string;
+  name: string;
+  groupId: string | null;
+  metadata?: Record<string, unknown>;
+  tracingApiKey?: string;
 }
 
 /** A turn's decision as the reference writes it on \`RunState._currentStep\`. */

@@ -158,7 +158,7 @@ export class Runner extends RunHooks<any> {
       runInput = options.sessionInputCallback
         ? await options.sessionInputCallback(history, inputToItems(input))
         : [...history, ...inputToItems(input)];
-      if (!Array.isArray(runInput)) throw new UserError('sessionInputCallback must return an array of input items.');
+      if (!Array.isArray(runInput)) throw new UserError('Session input callback must return an array of AgentInputItem objects.');
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
     if (reasoningItemIdPolicy) recordOf(state).reasoningItemIdPolicy = reasoningItemIdPolicy;

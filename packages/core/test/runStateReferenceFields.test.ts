@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
-import { Agent, RunContext, RunState, UserError, run } from '../src/index.js';
+import { Agent, RunContext, RunRawModelStreamEvent, RunState, Usage, UserError, run } from '../src/index.js';
 
 // The reference's underscore fields and helpers on RunState read and write the live state, and
 // every run-state schema version the reference wrote (1.0 to 1.22) is read.
@@ -109,5 +109,30 @@ describe('RunContext forks and toolInput', () => {
     const agent = new Agent({ name: 'A' });
     const restored = await RunState.fromString(agent, new RunState(context, 'x', agent, 1).toString());
     expect(restored.context.toolInput).toEqual({ text: 'hola' });
+  });
+});
+
+describe('RunState._trace', () => {
+  it('takes a trace object, serializes it (its API key only when asked) and reads it back', async () => {
+    const agent = new Agent({ name: 'A' });
+    const state = new RunState(new RunContext(), 'hi', agent, 5);
+    state._trace = { traceId: 'trace_1', name: 'Workflow', groupId: 'g', tracingApiKey: 'key' };
+    expect(state.toJSON().trace).toMatchObject({ id: 'trace_1', workflow_name: 'Workflow', group_id: 'g' });
+    expect(state.toJSON().trace?.tracing_api_key).toBeUndefined();
+    expect(state.toJSON({ includeTracingApiKey: true }).trace?.tracing_api_key).toBe('key');
+    const restored = await RunState.fromString(agent, state.toString({ includeTracingApiKey: true }));
+    expect(restored._trace).toMatchObject({ traceId: 'trace_1', name: 'Workflow', groupId: 'g', tracingApiKey: 'key' });
+    restored._trace = null;
+    expect(restored._trace).toBeNull();
+    expect(() => (state._trace = { name: 'x' } as never)).toThrow(UserError);
+  });
+});
+
+describe('reference spellings', () => {
+  it('Usage reads the API’s snake_case fields; a raw model event names its source from providerData', () => {
+    const usage = new Usage({ requests: 1, input_tokens: 7, output_tokens: 3, total_tokens: 10 } as never);
+    expect([usage.inputTokens, usage.outputTokens, usage.totalTokens]).toEqual([7, 3, 10]);
+    const event = new RunRawModelStreamEvent({ type: 'model', event: {}, providerData: { rawModelEventSource: 'openai-responses' } } as never);
+    expect(event.source).toBe('openai-responses');
   });
 });

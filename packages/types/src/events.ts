@@ -5,10 +5,16 @@ import type { RegisteredAgent } from './registry.js';
 /** A model stream event, forwarded as it arrives. */
 export class RunRawModelStreamEvent {
   readonly type = 'raw_model_stream_event' as const;
+  /** Which provider's raw events \`data\` carries (\`'openai-responses'\`, ...): given, else read from the event's \`providerData.rawModelEventSource\`. */
+  public readonly source?: string;
   constructor(
     public readonly data: ModelStreamEvent,
-    public readonly source?: string,
-  ) {}
+    source?: string,
+  ) {
+    const fromEvent = (data as { providerData?: { rawModelEventSource?: unknown } } | undefined)?.providerData?.rawModelEventSource;
+    const resolved = source ?? (typeof fromEvent === 'string' ? fromEvent : undefined);
+    if (resolved !== undefined) this.source = resolved;
+  }
 }
 
 export type RunItemStreamEventName =

@@ -18,11 +18,13 @@ export class RequestUsage {
   endpoint?: string;
 
   constructor(input?: RequestUsageData) {
-    this.inputTokens = input?.inputTokens ?? 0;
-    this.outputTokens = input?.outputTokens ?? 0;
-    this.totalTokens = input?.totalTokens ?? this.inputTokens + this.outputTokens;
-    this.inputTokensDetails = { ...input?.inputTokensDetails };
-    this.outputTokensDetails = { ...input?.outputTokensDetails };
+    // The API's snake_case names are read when the camelCase ones are absent.
+    const data = input as (RequestUsageData & { input_tokens?: number; output_tokens?: number; total_tokens?: number; input_tokens_details?: Record<string, number>; output_tokens_details?: Record<string, number> }) | undefined;
+    this.inputTokens = data?.inputTokens ?? data?.input_tokens ?? 0;
+    this.outputTokens = data?.outputTokens ?? data?.output_tokens ?? 0;
+    this.totalTokens = data?.totalTokens ?? data?.total_tokens ?? this.inputTokens + this.outputTokens;
+    this.inputTokensDetails = { ...(data?.inputTokensDetails ?? data?.input_tokens_details) };
+    this.outputTokensDetails = { ...(data?.outputTokensDetails ?? data?.output_tokens_details) };
     if (input?.endpoint !== undefined) this.endpoint = input.endpoint;
   }
 

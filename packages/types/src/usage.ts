@@ -11,6 +11,16 @@ export interface UsageData {
   requestUsageEntries?: Array<RequestUsage | RequestUsageData> | undefined;
 }
 
+/** The snake_case spelling of a usage's fields (the API's). */
+interface SnakeCaseUsage {
+  input_tokens?: number;
+  output_tokens?: number;
+  total_tokens?: number;
+  input_tokens_details?: Record<string, number> | Array<Record<string, number>>;
+  output_tokens_details?: Record<string, number> | Array<Record<string, number>>;
+  request_usage_entries?: Array<RequestUsage | RequestUsageData>;
+}
+
 export class Usage {
   requests: number;
   inputTokens: number;
@@ -24,13 +34,14 @@ export class Usage {
   /** With no input every counter is zero; with an input, `requests` defaults to 1 (one model call). */
   constructor(input?: UsageData) {
     this.requests = input === undefined ? 0 : (input.requests ?? 1);
-    input ??= {};
-    this.inputTokens = input.inputTokens ?? 0;
-    this.outputTokens = input.outputTokens ?? 0;
-    this.totalTokens = input.totalTokens ?? this.inputTokens + this.outputTokens;
-    this.inputTokensDetails = toDetailList(input.inputTokensDetails);
-    this.outputTokensDetails = toDetailList(input.outputTokensDetails);
-    const entries = input.requestUsageEntries?.map((entry) => (entry instanceof RequestUsage ? entry : new RequestUsage(entry)));
+    // The API's own snake_case names are read when the camelCase ones are absent (as the reference does).
+    const data = (input ?? {}) as UsageData & SnakeCaseUsage;
+    this.inputTokens = data.inputTokens ?? data.input_tokens ?? 0;
+    this.outputTokens = data.outputTokens ?? data.output_tokens ?? 0;
+    this.totalTokens = data.totalTokens ?? data.total_tokens ?? this.inputTokens + this.outputTokens;
+    this.inputTokensDetails = toDetailList(data.inputTokensDetails ?? data.input_tokens_details);
+    this.outputTokensDetails = toDetailList(data.outputTokensDetails ?? data.output_tokens_details);
+    const entries = (data.requestUsageEntries ?? data.request_usage_entries)?.map((entry) => (entry instanceof RequestUsage ? entry : new RequestUsage(entry)));
     this.requestUsageEntries = entries && entries.length > 0 ? entries : undefined;
   }
 
