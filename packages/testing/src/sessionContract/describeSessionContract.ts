@@ -12,6 +12,8 @@ import { storageCases } from './storageCases.js';
 export const CORE_GAPS: Readonly<Record<string, string>> = {
   'sessionInputCallback: the new input as the callback changed it is what the session keeps':
     'issue 27: core persists the original new input, not the items the sessionInputCallback returned for it',
+  'refuses typed arrays other than bytes, and a proxied items array, without recording the operation':
+    'issue 27: core’s MemorySession (whose checks the SQL sessions share) accepts a Proxy of an items array, which the reference refuses as data it cannot clone',
   'sessionInputCallback returning something other than an array fails with the reference’s message':
     'issue 27: core says "sessionInputCallback must return an array of input items." where the reference says "Session input callback must return an array of AgentInputItem objects."',
 };

@@ -116,6 +116,16 @@ export const historyCases: SessionCase[] = [
     await session.applyHistoryTransaction(append('op-fields', [user('retry')]));
     expect(await session.getItems()).toEqual([user('start'), user('retry')]);
   }),
+  historyCase('refuses typed arrays other than bytes, and a proxied items array, without recording the operation', async (open, newId) => {
+    const session = await open(newId());
+    const typed = user('typed array');
+    (typed as { providerData?: unknown }).providerData = { values: new Uint16Array([300]) };
+    for (const items of [[typed], new Proxy([user('proxied')], {})]) {
+      await expect(session.applyHistoryTransaction(append('op-rejected-clone', items))).rejects.toThrow('items contain invalid or unsupported data');
+    }
+    await session.applyHistoryTransaction(append('op-rejected-clone', [user('accepted')]));
+    expect(await session.getItems()).toEqual([user('accepted')]);
+  }),
   historyCase('reads the transaction envelope once and keeps accessor errors out of its message', async (open, newId) => {
     const session = await open(newId());
     let reads = 0;
