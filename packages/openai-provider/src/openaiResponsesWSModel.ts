@@ -77,11 +77,12 @@ export class OpenAIResponsesWSModel extends OpenAIResponsesModel {
       const client = await clientOf(this._clientSource);
       const url = responsesWebSocketURL(this.#baseURL ?? client.baseURL, built.transportExtraQuery);
       const headers = webSocketHeaders(client, built.transportExtraHeaders);
-      const socket = await this.#socket(url, headers, signal, resolveTimeout(request.modelSettings));
+      const timeoutMs = resolveTimeout(request.modelSettings);
+      const socket = await this.#socket(url, headers, signal, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       await socket.send(JSON.stringify({ ...built.requestData, type: 'response.create', stream: true }));
       while (true) {
-        const frame = await socket.next();
+        const frame = await nextFrame(socket, timeoutMs);
         if (signal?.aborted) throw abortedError();
         if (frame === null) throw interrupted(socket.failure);
         let event: unknown;
@@ -125,6 +126,23 @@ export class OpenAIResponsesWSModel extends OpenAIResponsesModel {
     this.#lock = new Promise((resolve) => (release = resolve));
     await previous;
     return release;
+  }
+}
+
+/** The next frame, or a `timeout` error when none comes within `timeoutMs` (between two events, as over HTTP). */
+async function nextFrame(socket: ResponsesWebSocketConnection, timeoutMs: number | undefined): Promise<string | null> {
+  if (timeoutMs === undefined) return socket.next();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new OpenAIProviderError({ reason: 'timeout', api: 'responses', message: `No Responses websocket event within ${timeoutMs}ms.` })),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([socket.next(), timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -64,6 +64,15 @@ describe('OpenAIResponsesWSModel (the Responses API over a WebSocket)', () => {
     await noSocketsLeft(server);
   });
 
+  it('times out between two events after modelSettings.timeoutMs, closing the socket', async () => {
+    const server = await fakeServer(fakeText('slow answer', { stream: { eventDelayMs: 400 } }));
+    const model = new OpenAIResponsesWSModel(clientFor(server), 'gpt-5.4');
+    const error = await rejectionOf(model.getResponse(request({ modelSettings: { timeoutMs: 100, retry: { maxRetries: 0 } } })));
+    expect(isOpenAIProviderError(error, 'timeout')).toBe(true);
+    expect((error as Error).message).toBe('No Responses websocket event within 100ms.');
+    await noSocketsLeft(server);
+  });
+
   it('is what the provider makes with useResponsesWebSocket or the websocket transport, cached per name and closed with the provider', async () => {
     const server = await fakeServer(fakeText('hi'));
     const provider = new OpenAIProvider({ apiKey: 'sk-test', baseURL: server.baseURL, useResponsesWebSocket: true });
