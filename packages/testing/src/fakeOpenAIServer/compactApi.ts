@@ -30,7 +30,8 @@ export class FakeCompactions {
     const compaction = {
       type: 'compaction',
       id: this.#ids.next('cmp'),
-      encrypted_content: Buffer.from(JSON.stringify(folded)).toString('base64'),
+      // Keys sorted, so the same items give the same ciphertext whatever order a client wrote them in.
+      encrypted_content: Buffer.from(JSON.stringify(sortedKeys(folded))).toString('base64'),
       created_by: 'fake-server',
     };
     const inputTokens = input?.length ?? 1;
@@ -60,6 +61,16 @@ export class FakeCompactions {
 /** The items a fake compaction folded, decoded from its `encrypted_content`. */
 export function decodeFakeCompaction(encryptedContent: string): unknown {
   return JSON.parse(Buffer.from(encryptedContent, 'base64').toString('utf8')) as unknown;
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys(value[key])]),
+  );
 }
 
 function isUserMessage(item: Json): boolean {
