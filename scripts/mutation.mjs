@@ -15,7 +15,7 @@
 // Survivors of the last run are written to mutation/survivors/<module>.txt for review.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,20 +66,42 @@ function mutatedFiles(mod) {
     .sort();
 }
 
+/** The package's test files a module is measured with: all of them, or those `tests` names (and their helpers). */
+function testFiles(mod) {
+  const pkgDir = join(root, mod.package);
+  const all = filesUnder(join(pkgDir, 'test')).map((f) => relative(pkgDir, f).split(sep).join('/')).sort();
+  if (!mod.tests) return all;
+  const patterns = mod.tests.map(globToRegExp);
+  return all.filter((f) => !f.endsWith('.test.ts') || patterns.some((p) => p.test(f)));
+}
+
+/** The vitest config Stryker uses: the package's own, narrowed to the module's `tests` when it lists some. */
+function vitestConfigFor(mod) {
+  const pkgDir = join(root, mod.package);
+  const own = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js'].find((f) => existsSync(join(pkgDir, f)));
+  if (!mod.tests) return { file: own, cleanup: () => {} };
+  if (!own) throw new Error(`module "${mod.name}" lists tests, but ${mod.package} has no vitest config to narrow`);
+  const file = `vitest.mutation-${mod.name}.config.mts`;
+  writeFileSync(
+    join(pkgDir, file),
+    `// Written by scripts/mutation.mjs for one run: the package's config, with only the module's tests.\n` +
+      `import config from './${own}';\n` +
+      `export default { ...config, test: { ...config.test, include: ${JSON.stringify(mod.tests)} } };\n`,
+  );
+  return { file, cleanup: () => rmSync(join(pkgDir, file), { force: true }) };
+}
+
 /** What a score depends on: the mutated sources, the package's tests, and the module's definition. */
 function moduleHash(mod) {
   const pkgDir = join(root, mod.package);
   const hash = createHash('sha256').update(JSON.stringify(mod));
-  const tests = filesUnder(join(pkgDir, 'test')).map((f) => relative(pkgDir, f).split(sep).join('/'));
-  for (const file of [...mutatedFiles(mod), ...tests.sort()]) {
+  for (const file of [...mutatedFiles(mod), ...testFiles(mod)]) {
     hash.update(file).update('\0').update(readFileSync(join(pkgDir, file))).update('\0');
   }
   return hash.digest('hex').slice(0, 16);
 }
 
-function strykerConfig(mod) {
-  const pkgDir = join(root, mod.package);
-  const vitestConfig = ['vitest.config.ts', 'vitest.config.mts', 'vitest.config.js'].find((f) => existsSync(join(pkgDir, f)));
+function strykerConfig(mod, vitestConfig) {
   return {
     $schema: './node_modules/@stryker-mutator/core/schema/stryker-schema.json',
     packageManager: 'pnpm',
@@ -135,10 +157,16 @@ function scoreOf(mod, report, equivalents) {
 function runStryker(mod) {
   mkdirSync(join(workDir, 'incremental'), { recursive: true });
   const configFile = join(workDir, `${mod.name}.stryker.json`);
-  writeFileSync(configFile, JSON.stringify(strykerConfig(mod), null, 2));
+  const vitestConfig = vitestConfigFor(mod);
+  writeFileSync(configFile, JSON.stringify(strykerConfig(mod, vitestConfig.file), null, 2));
   const started = Date.now();
   const bin = join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js');
-  const result = spawnSync(process.execPath, [bin, 'run', configFile], { cwd: join(root, mod.package), stdio: ['ignore', 'inherit', 'inherit'] });
+  let result;
+  try {
+    result = spawnSync(process.execPath, [bin, 'run', configFile], { cwd: join(root, mod.package), stdio: ['ignore', 'inherit', 'inherit'] });
+  } finally {
+    vitestConfig.cleanup();
+  }
   const seconds = Math.round((Date.now() - started) / 1000);
   if (result.status !== 0) throw new Error(`Stryker failed on module "${mod.name}" (exit ${result.status}); its output is above`);
   return { report: readJson(join(workDir, `${mod.name}.json`)), seconds };

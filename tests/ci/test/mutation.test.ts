@@ -14,7 +14,7 @@ type Mutant = { status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'Comp
  * and a stand-in for Stryker that records the config it was given and writes `mutants` as Stryker's
  * JSON report for src/check.ts.
  */
-function workspace(mutants: Mutant[]) {
+function workspace(mutants: Mutant[], moduleExtra: Record<string, unknown> = {}) {
   const project = mkdtempSync(join(tmpdir(), 'mutation-'));
   mkdirSync(join(project, 'scripts'));
   copyFileSync(script, join(project, 'scripts', 'mutation.mjs'));
@@ -22,7 +22,7 @@ function workspace(mutants: Mutant[]) {
   mkdirSync(join(project, 'mutation'));
   writeFileSync(
     join(project, 'mutation', 'modules.json'),
-    JSON.stringify({ modules: [{ name: 'checks', package: 'pkg', mutate: ['src/**/*.ts'], promise: 'a promise' }] }),
+    JSON.stringify({ modules: [{ name: 'checks', package: 'pkg', mutate: ['src/**/*.ts'], promise: 'a promise', ...moduleExtra }] }),
   );
   mkdirSync(join(project, 'pkg', 'src', 'deep'), { recursive: true });
   mkdirSync(join(project, 'pkg', 'test'));
@@ -41,7 +41,8 @@ function workspace(mutants: Mutant[]) {
     join(bin, 'stryker.js'),
     `const fs = require('fs');
 const config = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
-fs.appendFileSync(${JSON.stringify(join(project, 'stryker-calls.jsonl'))}, JSON.stringify({ cwd: process.cwd(), config }) + '\\n');
+const vitestConfig = fs.readFileSync(config.vitest.configFile, 'utf8');
+fs.appendFileSync(${JSON.stringify(join(project, 'stryker-calls.jsonl'))}, JSON.stringify({ cwd: process.cwd(), config, vitestConfig }) + '\\n');
 const mutants = JSON.parse(fs.readFileSync(${JSON.stringify(join(project, 'mutants.json'))}, 'utf8'));
 const report = { schemaVersion: '2', files: { 'src/check.ts': { language: 'typescript', source: fs.readFileSync('src/check.ts', 'utf8'),
   mutants: mutants.map((m, i) => ({ id: String(i), mutatorName: m.mutator ?? 'ConditionalExpression', replacement: m.replacement ?? 'true', status: m.status,
@@ -139,6 +140,25 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     expect(calls().length).toBe(before + 1);
     expect(changed.code).toBe(1);
     expect(changed.out).toContain('1 below their floor');
+  });
+
+  it('narrows the package vitest config to the tests a module lists, and hashes only those', () => {
+    const { project, run, calls, record } = workspace(killed(2), { tests: ['test/check.test.ts'] });
+    writeFileSync(join(project, 'pkg', 'test', 'slow.test.ts'), 'it("slow", () => {});\n');
+    expect(run('run', '--record', 'checks').code).toBe(0);
+    const [call] = calls();
+    expect(call.config.vitest.configFile).toBe('vitest.mutation-checks.config.mts');
+    expect(call.vitestConfig).toContain("import config from './vitest.config.ts'");
+    expect(call.vitestConfig).toContain('include: ["test/check.test.ts"]');
+    // The generated config is gone after the run.
+    expect(existsSync(join(project, 'pkg', 'vitest.mutation-checks.config.mts'))).toBe(false);
+    const hash = record().checks.hash;
+    // A test file outside the module's list does not make it stale; one inside does.
+    writeFileSync(join(project, 'pkg', 'test', 'slow.test.ts'), 'it("slower", () => {});\n');
+    expect(run('ci').out).toContain('every recorded module is measured');
+    writeFileSync(join(project, 'pkg', 'test', 'check.test.ts'), 'it("limit!", () => {});\n');
+    expect(run('ci').out).toContain('1 changed module(s)');
+    expect(record().checks.hash).toBe(hash);
   });
 
   it('names unknown modules and the known ones', () => {
