@@ -259,7 +259,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     if (!isStandardSchema(this.outputType)) return json as ResolvedAgentOutput<TOutput>;
     const result = this.outputType['~standard'].validate(json);
     if (result instanceof Promise) {
-      throw new UserError(`Agent "${this.name}": the output type validates asynchronously; use parseFinalOutput().`);
+      throw new UserError(`Agent "${this.name}": Standard Schema validation returned a Promise, which processFinalOutput() cannot wait for; use parseFinalOutput() (runs accept asynchronous output validation).`);
     }
     if (result.issues) throw new ModelBehaviorError(`Agent "${this.name}": the final output does not match the output type: ${result.issues.map((i) => i.message).join('; ')}`);
     return result.value as ResolvedAgentOutput<TOutput>;

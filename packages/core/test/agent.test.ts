@@ -191,3 +191,19 @@ describe('clone()', () => {
     expect(() => typed.clone({ tools: [echo, echo] })).toThrow(UserError);
   });
 });
+
+describe('agent.processFinalOutput with an asynchronous Standard Schema', () => {
+  it('says the validation returned a Promise and points to parseFinalOutput, which waits for it', async () => {
+    const outputType = {
+      '~standard': {
+        version: 1 as const,
+        vendor: 'async-test',
+        validate: async (value: unknown) => ({ value }),
+        jsonSchema: { input: () => ({ type: 'object', properties: {}, additionalProperties: false }) },
+      },
+    };
+    const agent = new Agent({ name: 'Async', outputType });
+    expect(() => agent.processFinalOutput('{}')).toThrow(/validation returned a Promise.*parseFinalOutput/);
+    await expect(agent.parseFinalOutput('{}')).resolves.toEqual({ ok: true, value: {} });
+  });
+});
