@@ -197,8 +197,11 @@ function select(names) {
   return modules.filter((m) => names.includes(m.name));
 }
 
-function saveRecord(record) {
-  const sorted = Object.fromEntries(Object.keys(record).sort().map((k) => [k, record[k]]));
+/** Writes the modules measured in this run over the record as it is on disk now (others may have recorded meanwhile). */
+function saveRecord(record, measured) {
+  const current = { ...readJson(recordFile, {}) };
+  for (const name of measured) if (record[name]) current[name] = record[name];
+  const sorted = Object.fromEntries(Object.keys(current).sort().map((k) => [k, current[k]]));
   writeFileSync(recordFile, `${JSON.stringify(sorted, null, 2)}\n`);
 }
 
@@ -221,7 +224,7 @@ function main(argv) {
     for (const mod of select(names)) {
       const { ok } = measure(mod, record, { write });
       if (!ok) failed++;
-      if (write) saveRecord(record);
+      if (write) saveRecord(record, [mod.name]);
     }
     return failed ? 1 : 0;
   }
