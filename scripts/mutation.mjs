@@ -128,9 +128,17 @@ function strykerConfig(mod, vitestConfig) {
 /** One module's score from Stryker's JSON report, with listed equivalent mutants set aside. */
 function scoreOf(mod, report, equivalents) {
   const listed = equivalents[mod.name] ?? [];
+  // `column` is optional: without it an entry covers every such mutant on the line.
   const isListed = (file, m) =>
-    listed.some((e) => e.file === file && e.line === m.location.start.line && e.mutator === m.mutatorName && (e.replacement === undefined || e.replacement === m.replacement));
-  const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, equivalent: 0, errors: 0 };
+    listed.some(
+      (e) =>
+        e.file === file &&
+        e.line === m.location.start.line &&
+        (e.column === undefined || e.column === m.location.start.column) &&
+        e.mutator === m.mutatorName &&
+        (e.replacement === undefined || e.replacement === m.replacement),
+    );
+  const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, equivalent: 0, ignored: 0, errors: 0 };
   const survivors = [];
   for (const [file, result] of Object.entries(report.files)) {
     const rel = relative(join(root, mod.package), resolve(join(root, mod.package), file)).split(sep).join('/');
@@ -143,9 +151,10 @@ function scoreOf(mod, report, equivalents) {
         else {
           counts[m.status === 'Survived' ? 'survived' : 'noCoverage']++;
           const line = m.location.start.line;
-          survivors.push(`${rel}:${line} ${m.status} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}\n    ${(lines[line - 1] ?? '').trim()}`);
+          survivors.push(`${rel}:${line}:${m.location.start.column} ${m.status} ${m.mutatorName} -> ${JSON.stringify(m.replacement ?? '')}\n    ${(lines[line - 1] ?? '').trim()}`);
         }
-      } else counts.errors++;
+      } else if (m.status === 'Ignored') counts.ignored++;
+      else counts.errors++;
     }
   }
   const detected = counts.killed + counts.timeout;

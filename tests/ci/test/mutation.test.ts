@@ -96,7 +96,7 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     run('run', '--record', 'checks');
     expect(record().checks).toMatchObject({ score: 75, floor: 75 });
     const survivors = readFileSync(join(project, 'mutation', 'survivors', 'checks.txt'), 'utf8');
-    expect(survivors).toContain('src/check.ts:1 Survived EqualityOperator -> "n >= 200"');
+    expect(survivors).toContain('src/check.ts:1:1 Survived EqualityOperator -> "n >= 200"');
     expect(survivors).toContain('export const limit = (n: number) => n > 200;');
   });
 
@@ -107,6 +107,19 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
       JSON.stringify({ checks: [{ file: 'src/check.ts', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200', reason: 'n is never exactly 200 here' }] }),
     );
     expect(run('run', 'checks').out).toContain('score 100%');
+  });
+
+  it('tells apart equivalent mutants on one line by column when the entry gives one', () => {
+    const { project, run } = workspace([...killed(2), { status: 'Survived', line: 1, mutator: 'ConditionalExpression', replacement: 'true' }]);
+    const listing = (column: number) =>
+      writeFileSync(
+        join(project, 'mutation', 'equivalent.json'),
+        JSON.stringify({ checks: [{ file: 'src/check.ts', line: 1, column, mutator: 'ConditionalExpression', replacement: 'true', reason: 'r' }] }),
+      );
+    listing(7);
+    expect(run('run', 'checks').out).toContain('equivalent 0');
+    listing(1);
+    expect(run('run', 'checks').out).toContain('equivalent 1');
   });
 
   it('keeps a floor that only rises, and fails (without recording) a score under it', () => {
