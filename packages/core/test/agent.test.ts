@@ -207,3 +207,17 @@ describe('agent.processFinalOutput with an asynchronous Standard Schema', () => 
     await expect(agent.parseFinalOutput('{}')).resolves.toEqual({ ok: true, value: {} });
   });
 });
+
+describe('a callable Standard Schema (as some libraries make them)', () => {
+  it('is an output type like any other', () => {
+    const standard = {
+      version: 1 as const,
+      vendor: 'callable-test',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: () => ({ type: 'object', properties: { value: { type: 'string' } }, required: ['value'], additionalProperties: false }) },
+    };
+    const outputType = Object.assign(() => undefined, { '~standard': standard });
+    const agent = new Agent({ name: 'Callable', outputType });
+    expect(agent.processFinalOutput('{"value":"ok"}')).toEqual({ value: 'ok' });
+  });
+});

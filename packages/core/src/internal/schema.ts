@@ -26,8 +26,9 @@ type StandardResult<Output> = { readonly value: Output; readonly issues?: undefi
 export type InferSchemaOutput<S> = S extends StandardSchemaLike<infer O> ? O : unknown;
 
 export function isStandardSchema(value: unknown): value is StandardSchemaLike {
+  // Some libraries' schemas are callable (arktype): a function carrying `~standard` counts too.
   return (
-    typeof value === 'object' &&
+    (typeof value === 'object' || typeof value === 'function') &&
     value !== null &&
     '~standard' in value &&
     typeof (value as StandardSchemaLike)['~standard']?.validate === 'function'
