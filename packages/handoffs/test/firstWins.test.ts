@@ -4,7 +4,7 @@ import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import { handoff } from '../src/index.js';
 import { eventLabels, inputOf } from './helpers.js';
 
-function callIdsIn(items: ReadonlyArray<{ type?: string; callId?: string }>): string[] {
+function callIdsIn(items: ReadonlyArray<{ type?: string; callId?: string | null }>): string[] {
   return items.flatMap((item) => (typeof item.callId === 'string' ? [item.callId] : []));
 }
 

@@ -16,6 +16,24 @@ function renderItem(item: AgentInputItem): string | undefined {
       return `[tool result] ${item.name}: ${renderOutput(item.output)}`;
     case 'hosted_tool_call':
       return `[hosted tool] ${item.name}`;
+    case 'shell_call':
+      return `[shell] ${item.action.commands.join(' && ')}`;
+    case 'shell_call_output':
+      return `[shell output] ${item.output.map((entry) => entry.stdout + entry.stderr).join('\n')}`;
+    case 'apply_patch_call':
+      return `[apply patch] ${item.operation.type} ${item.operation.path}`;
+    case 'apply_patch_call_output':
+      return `[apply patch ${item.status}]${item.output ? ` ${item.output}` : ''}`;
+    case 'computer_call':
+      return `[computer] ${(item.actions ?? (item.action ? [item.action] : [])).map((action) => action.type).join(', ')}`;
+    case 'computer_call_result':
+      return '[computer] screenshot';
+    // Search, programs and compacted history say nothing a reader of the conversation needs.
+    case 'tool_search_call':
+    case 'tool_search_output':
+    case 'program':
+    case 'program_output':
+    case 'compaction':
     case 'reasoning':
     case 'unknown':
       return undefined;
