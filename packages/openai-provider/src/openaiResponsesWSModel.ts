@@ -6,6 +6,7 @@ import { OpenAIProviderError } from './openaiProviderError.js';
 import { clientOf, type OpenAIClientSource } from './internal/clientSource.js';
 import { isRecord, type Json } from './internal/json.js';
 import { resolveTimeout } from './internal/retryPolicy.js';
+import { callWithRetry } from './internal/callWithRetry.js';
 import type { ResponsesCreateRequest } from './internal/responses/requestBody.js';
 import { checkResponseObject, toModelResponse, unsuccessfulResponseError } from './internal/responses/responseResult.js';
 import { responsesStreamEvents } from './internal/responses/streamEvents.js';
@@ -78,7 +79,12 @@ export class OpenAIResponsesWSModel extends OpenAIResponsesModel {
       const url = responsesWebSocketURL(this.#baseURL ?? client.baseURL, built.transportExtraQuery);
       const headers = webSocketHeaders(client, built.transportExtraHeaders);
       const timeoutMs = resolveTimeout(request.modelSettings);
-      const socket = await this.#socket(url, headers, signal, timeoutMs);
+      // Opening the socket sends nothing, so it is retried per `modelSettings.retry` (each try within `timeoutMs`).
+      const socket = await callWithRetry((attemptSignal) => this.#socket(url, headers, attemptSignal, undefined), {
+        api: 'responses',
+        settings: request.modelSettings,
+        signal,
+      });
       signal?.addEventListener('abort', onAbort, { once: true });
       await socket.send(JSON.stringify({ ...built.requestData, type: 'response.create', stream: true }));
       while (true) {

@@ -73,6 +73,16 @@ describe('OpenAIResponsesWSModel (the Responses API over a WebSocket)', () => {
     await noSocketsLeft(server);
   });
 
+  it('retries opening a socket that cannot connect (nothing was sent), then fails as a connection error', async () => {
+    const server = await fakeServer();
+    const client = clientFor(server);
+    await server.close();
+    const model = new OpenAIResponsesWSModel(client, 'gpt-5.4');
+    const error = await rejectionOf(model.getResponse(request({ modelSettings: { retry: { maxRetries: 1, backoff: { initialDelayMs: 1, maxDelayMs: 1, jitter: false } } } })));
+    expect(isOpenAIProviderError(error, 'connection')).toBe(true);
+    expect((error as { attempts?: number }).attempts).toBe(2);
+  });
+
   it('is what the provider makes with useResponsesWebSocket or the websocket transport, cached per name and closed with the provider', async () => {
     const server = await fakeServer(fakeText('hi'));
     const provider = new OpenAIProvider({ apiKey: 'sk-test', baseURL: server.baseURL, useResponsesWebSocket: true });
