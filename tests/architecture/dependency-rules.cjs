@@ -53,7 +53,7 @@ const layers = {
   ],
   engine: [
     anyOf(core, ['runner', 'runResult', 'streamedRunResult', 'modelProviderService', 'sessionService', 'packageInternals', 'index']),
-    anyOf(internal, ['agentTool', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError', 'tracedRun']),
+    anyOf(internal, ['agentTool', 'agentToolRunConfig', 'eventChannel', 'failures', 'abort', 'userCode', 'settledPromise', 'legacyModelSettings', 'formatToolError', 'tracedRun']),
     `^${internal}loop/`,
   ],
 };

@@ -9,7 +9,7 @@ import type { RunConfig } from '../runConfig.js';
  * belong to the outer agent's run. Tool-selection settings (`toolChoice`, `parallelToolCalls`) are
  * the outer agent's and never inherited, and an explicit `Model` object keeps its own transport
  * (the parent's `extra_headers` / `extra_query` / `extra_body` provider data are left out).
- * Baton's own run machinery (step runner, tracer, limits) always follows the parent.
+ * Baton's own run machinery (step runner, tracer, limits, stream buffer size) always follows the parent.
  */
 
 type Json = Record<string, unknown>;
@@ -27,7 +27,8 @@ const TRANSPORT_ALIASES = [
 /** Settings objects merged key by key when both sides give one (rather than replaced whole). */
 const NESTED_SETTINGS = ['reasoning', 'text', 'promptCacheOptions'] as const;
 
-const INHERITED_POLICIES = ['toolExecution', 'toolNotFoundBehavior', 'invalidToolInputBehavior', 'toolNameCollisionPolicy', 'tracing', 'stepRunner', 'tracer', 'limits'] as const;
+// `streamBufferSize` bounds each level of a streamed run: a nested run keeps the caller's bound.
+const INHERITED_POLICIES = ['toolExecution', 'toolNotFoundBehavior', 'invalidToolInputBehavior', 'toolNameCollisionPolicy', 'tracing', 'stepRunner', 'tracer', 'limits', 'streamBufferSize'] as const;
 
 /** The configuration of an agent tool's nested run: inherited from the parent's, with the tool's own `runConfig` over it. */
 export function nestedAgentToolRunConfig(parent: RunConfig | undefined, own: RunConfig | undefined, agentModel: string | Model | undefined): RunConfig {
