@@ -1,0 +1,206 @@
+// The RunStateStore contract (src/store/runStateStore.ts, README "Durable stores"), run against
+// every store directly: what save, claim, renew, commitStep, finish, release and delete promise,
+// each with the outcome the contract names (not the one a store happens to give).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserError } from '@baton/types';
+import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
+import { RunStoreError, type RunStateStore } from '../src/index.js';
+import { storeBackends } from './support/storeBackends.js';
+
+let postgres: PostgresServer | undefined;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => postgres?.stop());
+
+/** The smallest text a store accepts: it reads only `$schemaVersion` of what it stores. */
+const state = (marker: string, version = '1') => JSON.stringify({ $schemaVersion: version, marker });
+const lapse = () => new Promise((resolve) => setTimeout(resolve, 20));
+let runs = 0;
+const newRunId = () => `contract-${++runs}`;
+
+describe.each(storeBackends(() => postgres!.connectionString))('RunStateStore contract ($name store)', (backend) => {
+  let store: RunStateStore;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, close } = await backend.open());
+  });
+  afterAll(() => close());
+
+  it('save inserts a paused run at revision 1 and each save adds one; load gives it back with its schema version', async () => {
+    const runId = newRunId();
+    const before = Date.now();
+    const first = await store.save(runId, state('a', '7'));
+    expect(first).toMatchObject({ runId, status: 'paused', state: state('a', '7'), schemaVersion: '7', revision: 1, claimedBy: undefined, leaseExpiresAt: undefined });
+    expect(first.updatedAt).toBeInstanceOf(Date);
+    expect(first.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const second = await store.save(runId, { toString: () => state('b') }, { expectedRevision: 1 });
+    expect(second).toMatchObject({ revision: 2, state: state('b'), schemaVersion: '1' });
+    expect(await store.load(runId)).toEqual(second);
+  });
+
+  it('save with an expected revision of a run that does not exist is not_found; 0 means "new"', async () => {
+    const runId = newRunId();
+    await expect(store.save(runId, state('a'), { expectedRevision: 3 })).rejects.toMatchObject({ reason: 'not_found', runId });
+    expect(await store.load(runId)).toBeUndefined();
+    expect((await store.save(runId, state('a'), { expectedRevision: 0 })).revision).toBe(1);
+  });
+
+  it('save refuses a state without a $schemaVersion, or not JSON, with invalid_state, and a run id that is not a non-empty string', async () => {
+    const runId = newRunId();
+    for (const bad of ['{"marker":1}', '{"$schemaVersion":""}', '{"$schemaVersion":1}', 'null', '{']) {
+      const error = await store.save(runId, bad).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RunStoreError);
+      expect(error).toMatchObject({ reason: 'invalid_state', runId });
+    }
+    expect(await store.load(runId)).toBeUndefined();
+    await expect(store.save('', state('a'))).rejects.toThrow(UserError);
+  });
+
+  it('list gives every run, or those of one status', async () => {
+    const paused = newRunId();
+    const running = newRunId();
+    const completed = newRunId();
+    for (const id of [paused, running, completed]) await store.save(id, state(id));
+    await store.claim(running, { workerId: 'w' });
+    await store.finish((await store.claim(completed, { workerId: 'w' }))!, state('done'), 'completed');
+    const ids = (runs: { runId: string }[]) => runs.map((r) => r.runId).filter((id) => [paused, running, completed].includes(id)).sort();
+    expect(ids(await store.list())).toEqual([paused, running, completed].sort());
+    expect(ids(await store.list({ status: 'paused' }))).toEqual([paused]);
+    expect(ids(await store.list({ status: 'running' }))).toEqual([running]);
+    expect(ids(await store.list({ status: 'completed' }))).toEqual([completed]);
+  });
+
+  it('claim hands a paused run to one worker with its state, revision and lease; the run shows who holds it', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const before = Date.now();
+    const claim = (await store.claim(runId, { workerId: 'w1', leaseMs: 60_000 }))!;
+    expect(claim).toMatchObject({ runId, workerId: 'w1', state: state('a'), revision: 1 });
+    expect(typeof claim.token).toBe('string');
+    expect(claim.leaseExpiresAt.getTime()).toBeGreaterThanOrEqual(before + 60_000 - 1000);
+    expect(claim.leaseExpiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 60_000 + 1000);
+    expect(await store.load(runId)).toMatchObject({ status: 'running', claimedBy: 'w1', leaseExpiresAt: claim.leaseExpiresAt });
+    expect(await store.claim(runId, { workerId: 'w2' })).toBeUndefined();
+    expect(await store.claim(newRunId(), { workerId: 'w2' })).toBeUndefined();
+  });
+
+  it('the lease is 5 minutes by default, and must be a positive number', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    for (const leaseMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '100' as unknown as number]) {
+      await expect(store.claim(runId, { workerId: 'w', leaseMs })).rejects.toThrow(UserError);
+    }
+    const before = Date.now();
+    const claim = (await store.claim(runId, { workerId: 'w' }))!;
+    const lease = claim.leaseExpiresAt.getTime() - before;
+    expect(lease).toBeGreaterThan(5 * 60_000 - 1000);
+    expect(lease).toBeLessThanOrEqual(5 * 60_000 + 1000);
+    const renewed = await store.renew(claim, 10 * 60_000);
+    expect(renewed.leaseExpiresAt.getTime() - Date.now()).toBeGreaterThan(10 * 60_000 - 1000);
+    expect(renewed).toMatchObject({ runId, token: claim.token, workerId: 'w' });
+    expect((await store.load(runId))!.leaseExpiresAt).toEqual(renewed.leaseExpiresAt);
+    await expect(store.renew(claim, 0)).rejects.toThrow(UserError);
+  });
+
+  it('a lapsed claim can be taken by another worker; the first can then neither renew, commit nor finish', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const first = (await store.claim(runId, { workerId: 'w1', leaseMs: 5 }))!;
+    await lapse();
+    const second = (await store.claim(runId, { workerId: 'w2' }))!;
+    expect(second).toMatchObject({ workerId: 'w2' });
+    expect(second.token).not.toBe(first.token);
+    await expect(store.renew(first)).rejects.toMatchObject({ reason: 'claim_lost', runId });
+    await expect(store.commitStep(first, { key: 'tool:x', result: 'late' })).rejects.toMatchObject({ reason: 'claim_lost' });
+    await expect(store.commitToolOutput(first, { callId: 'x', item: '{}' })).rejects.toMatchObject({ reason: 'claim_lost' });
+    await expect(store.finish(first, state('late'), 'completed')).rejects.toMatchObject({ reason: 'claim_lost' });
+    await store.release(first); // a no-op: the run stays with the second worker
+    expect(await store.load(runId)).toMatchObject({ status: 'running', claimedBy: 'w2', state: state('a') });
+    expect(await store.committedSteps(runId)).toEqual([]);
+  });
+
+  it('the first commit of a step key wins; the journal is kept by release and dropped by finish', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1' }))!;
+    await store.commitStep(claim, { key: 't1:model', result: { output: [{ type: 'message', text: 'hi' }], n: 1 } });
+    await store.commitStep(claim, { key: 'tool:a', result: 'first' });
+    await store.commitStep(claim, { key: 'tool:a', result: 'second' });
+    const sorted = async () => [...(await store.committedSteps(runId))].sort((x, y) => x.key.localeCompare(y.key));
+    expect(await sorted()).toEqual([
+      { key: 't1:model', result: { output: [{ type: 'message', text: 'hi' }], n: 1 } },
+      { key: 'tool:a', result: 'first' },
+    ]);
+    await store.release(claim);
+    expect(await store.load(runId)).toMatchObject({ status: 'paused', claimedBy: undefined, leaseExpiresAt: undefined, revision: 1, state: state('a') });
+    expect((await sorted()).map((s) => s.key)).toEqual(['t1:model', 'tool:a']);
+    await expect(store.commitStep(claim, { key: 'tool:b', result: null })).rejects.toMatchObject({ reason: 'claim_lost' });
+
+    const again = (await store.claim(runId, { workerId: 'w2' }))!;
+    await store.commitStep(again, { key: 'tool:b', result: null });
+    expect((await sorted()).map((s) => s.key)).toEqual(['t1:model', 'tool:a', 'tool:b']);
+    const finished = await store.finish(again, state('paused again', '1'), 'paused');
+    expect(finished).toMatchObject({ runId, status: 'paused', state: state('paused again'), revision: 2, claimedBy: undefined, leaseExpiresAt: undefined });
+    expect(await store.committedSteps(runId)).toEqual([]);
+    expect(await store.load(runId)).toEqual(finished);
+  });
+
+  it("finish completes a run; the previous version's tool outputs are read per call (first wins) and dropped with it", async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1' }))!;
+    await store.commitToolOutput(claim, { callId: 'a', item: '{"n":1}' });
+    await store.commitToolOutput(claim, { callId: 'a', item: '{"n":2}' });
+    await store.commitToolOutput(claim, { callId: 'b', item: '{"n":3}' });
+    expect([...(await store.committedToolOutputs(runId))].sort((x, y) => x.callId.localeCompare(y.callId))).toEqual([
+      { callId: 'a', item: '{"n":1}' },
+      { callId: 'b', item: '{"n":3}' },
+    ]);
+    await store.commitStep(claim, { key: 'tool:c', result: 1 });
+    const done = await store.finish(claim, state('done', '2'), 'completed');
+    expect(done).toMatchObject({ status: 'completed', schemaVersion: '2', revision: 2 });
+    expect(await store.committedToolOutputs(runId)).toEqual([]);
+    expect(await store.committedSteps(runId)).toEqual([]);
+    expect(await store.claim(runId, { workerId: 'w2' })).toBeUndefined();
+    await expect(store.finish(claim, state('x'), 'completed')).rejects.toMatchObject({ reason: 'claim_lost' });
+  });
+
+  it('finish refuses a state without a $schemaVersion and keeps the claim', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1' }))!;
+    await expect(store.finish(claim, '{}', 'completed')).rejects.toMatchObject({ reason: 'invalid_state' });
+    expect(await store.load(runId)).toMatchObject({ status: 'running', state: state('a') });
+  });
+
+  it('delete removes the run and its journal, and says whether there was one', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1' }))!;
+    await store.commitStep(claim, { key: 'tool:a', result: 1 });
+    await store.commitToolOutput(claim, { callId: 'a', item: '{}' });
+    expect(await store.delete(runId)).toBe(true);
+    expect(await store.load(runId)).toBeUndefined();
+    expect(await store.committedSteps(runId)).toEqual([]);
+    expect(await store.committedToolOutputs(runId)).toEqual([]);
+    expect(await store.delete(runId)).toBe(false);
+  });
+
+  it('reads of the journal do not share objects with the store', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1' }))!;
+    const result = { list: [1, 2] };
+    await store.commitStep(claim, { key: 'tool:a', result });
+    result.list.push(3);
+    const [read] = await store.committedSteps(runId);
+    expect(read!.result).toEqual({ list: [1, 2] });
+    (read!.result as { list: number[] }).list.push(4);
+    expect((await store.committedSteps(runId))[0]!.result).toEqual({ list: [1, 2] });
+    await store.commitToolOutput(claim, { callId: 'a', item: '{}' });
+    const [output] = await store.committedToolOutputs(runId);
+    (output as { item: string }).item = 'changed';
+    expect((await store.committedToolOutputs(runId))[0]!.item).toBe('{}');
+  });
+});
