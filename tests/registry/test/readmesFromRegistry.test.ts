@@ -9,7 +9,6 @@
  * Assumes the packages are built (`npm test` runs the build first). Third-party packages come
  * through the registry's uplink (the npm registry the user's npm is set up with).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -20,46 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalRegistry, type LocalRegistry } from './localRegistry.js';
 import { expectedOutput, parseReadme } from './readmeBlocks.js';
 import { writeInstallReport } from './installReport.js';
+import { cleanEnv, exec, userRegistry } from './userShell.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-
-interface Output {
-  stdout: string;
-  stderr: string;
-}
-
-function exec(file: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout = 240_000): Promise<Output> {
-  return new Promise((resolvePromise, reject) => {
-    execFile(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout }, (error, stdout, stderr) => {
-      if (error) {
-        reject(new Error(`\`${[file, ...args].join(' ')}\` failed in ${cwd}: ${error.message}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-      } else {
-        resolvePromise({ stdout, stderr });
-      }
-    });
-  });
-}
-
-/**
- * The environment of a user's shell: without what pnpm and vitest put there for the monorepo
- * (lifecycle and package variables, pnpm-only settings, NODE_PATH / NODE_OPTIONS). npm's own
- * settings are replaced by the throwaway registry's user config.
- */
-function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(pnpm_|PNPM_|npm_|NPM_CONFIG_|VITEST|NODE_PATH$|NODE_OPTIONS$|OPENAI_)/i.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
-}
-
-/** The registry the user's npm is set up with: the throwaway registry's uplink for third-party packages. */
-function userRegistry(): string {
-  const configured = process.env.npm_config_registry;
-  return configured !== undefined && /^https?:\/\//.test(configured) ? configured : 'https://registry.npmjs.org/';
-}
 
 const publishable = readdirSync(join(root, 'packages'))
   .filter((name) => existsSync(join(root, 'packages', name, 'package.json')))
@@ -89,9 +52,8 @@ const TSCONFIG = {
 let work: string;
 let registry: LocalRegistry | undefined;
 
-// Opt-in until the declarations it reports are fixed (see the report in issue 26): about ten
-// minutes on a 2-core machine, and README code that does not type-check yet would fail `npm test`.
-const enabled = process.env.BATON_REGISTRY_TEST === '1';
+// Part of `npm test`; BATON_REGISTRY_TEST=0 skips it (it takes minutes: see the README of tests/registry).
+const enabled = process.env.BATON_REGISTRY_TEST !== '0';
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -168,7 +130,7 @@ function prepare(readmeFile: string): Prepared {
       if (readme.blocks.length === 0) return '';
       readme.blocks.forEach((block, index) => writeFileSync(join(project, blockFile(index, block.line, 'mts')), block.code));
       writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
-      const result = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], project, cleanEnv()).catch((error: Error) => error);
+      const result = await exec(process.execPath, [tsc, '-p', 'tsconfig.json'], project, cleanEnv(), 900_000).catch((error: Error) => error);
       return result instanceof Error ? result.message : '';
     }),
   );
