@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '@baton/types';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
-import { RunStoreError, type RunStateStore } from '../src/index.js';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { WallClock } from '@baton/core';
+import { MemoryRunStateStore, PostgresRunStateStore, RunStoreError, SqliteRunStateStore, type RunStateStore } from '../src/index.js';
 import { storeBackends } from './support/storeBackends.js';
 
 let postgres: PostgresServer | undefined;
@@ -202,5 +205,64 @@ describe.each(storeBackends(() => postgres!.connectionString))('RunStateStore co
     const [output] = await store.committedToolOutputs(runId);
     (output as { item: string }).item = 'changed';
     expect((await store.committedToolOutputs(runId))[0]!.item).toBe('{}');
+  });
+});
+
+/** A clock the test moves by hand. */
+class ManualClock implements WallClock {
+  now = Date.UTC(2030, 0, 1);
+  currentTimeMillisUnsafe(): number {
+    return this.now;
+  }
+}
+
+let prefixes = 0;
+const clocked: Array<{ name: string; make(clock: WallClock): Promise<{ store: RunStateStore; close(): Promise<void> }> }> = [
+  { name: 'memory', make: async (clock) => ({ store: new MemoryRunStateStore({ clock }), close: async () => undefined }) },
+  {
+    name: 'sqlite',
+    async make(clock) {
+      const db = new Database(':memory:');
+      const store = new SqliteRunStateStore(db, { clock });
+      await store.init();
+      await store.init(); // idempotent
+      return { store, close: async () => void db.close() };
+    },
+  },
+  {
+    name: 'postgres',
+    async make(clock) {
+      const pool = new pg.Pool({ connectionString: postgres!.connectionString, max: 2 });
+      const store = new PostgresRunStateStore(pool, { tablePrefix: `clock${++prefixes}_`, clock });
+      await store.init();
+      await store.init(); // idempotent
+      return { store, close: () => pool.end() };
+    },
+  },
+];
+
+describe.each(clocked)('leases and timestamps read the store\'s clock ($name store)', ({ make }) => {
+  it('a lease lapses only after its expiry, by the clock the store was given; updatedAt is that clock\'s time', async () => {
+    const clock = new ManualClock();
+    const { store, close } = await make(clock);
+    try {
+      const saved = await store.save('run-clock', state('a'));
+      expect(saved.updatedAt.getTime()).toBe(clock.now);
+      const first = (await store.claim('run-clock', { workerId: 'w1', leaseMs: 1000 }))!;
+      expect(first.leaseExpiresAt.getTime()).toBe(clock.now + 1000);
+      clock.now += 1000; // exactly at the expiry: still held
+      expect(await store.claim('run-clock', { workerId: 'w2' })).toBeUndefined();
+      const renewed = await store.renew(first, 2000);
+      expect(renewed.leaseExpiresAt.getTime()).toBe(clock.now + 2000);
+      clock.now += 2001; // past it: another worker may take the run
+      const second = (await store.claim('run-clock', { workerId: 'w2', leaseMs: 500 }))!;
+      expect(second).toMatchObject({ workerId: 'w2' });
+      expect((await store.load('run-clock'))!).toMatchObject({ claimedBy: 'w2', updatedAt: new Date(clock.now), leaseExpiresAt: new Date(clock.now + 500) });
+      clock.now += 10;
+      const done = await store.finish(second, state('b'), 'completed');
+      expect(done.updatedAt.getTime()).toBe(clock.now);
+    } finally {
+      await close();
+    }
   });
 });
