@@ -121,7 +121,8 @@ function prepare(readmeFile: string): Prepared {
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: `readme-${slug}`, version: '1.0.0', private: true }, null, 2)}\n`);
     for (const args of readme.installLines) {
-      await exec('npm', ['install', '--prefer-offline', ...args], project, cleanEnv({ npm_config_userconfig: registry!.npmrc }));
+      // Native modules (better-sqlite3) compile here: minutes on a busy machine.
+      await exec('npm', ['install', '--prefer-offline', ...args], project, cleanEnv({ npm_config_userconfig: registry!.npmrc }), 900_000);
     }
     if (readmeFile === 'packages/agents/README.md') writeInstallReport(project, readme.installLines);
   });
