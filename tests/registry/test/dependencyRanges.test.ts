@@ -23,7 +23,7 @@ import { cleanEnv, exec, userRegistry } from './userShell.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const enabled = process.env.BATON_REGISTRY_TEST !== '0';
+const enabled = process.env.BATON_REGISTRY_TEST === '1';
 const INSTALLED = ['@baton/agents', '@baton/ai-sdk-provider'];
 
 const SMOKE = `import { Agent, Runner, RunState, tool } from '@baton/agents';

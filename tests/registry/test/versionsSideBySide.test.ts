@@ -18,7 +18,7 @@ import { cleanEnv, exec, userRegistry } from './userShell.js';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const guideFile = 'docs/guide/versions-side-by-side.md';
 const guide = readFileSync(join(root, guideFile), 'utf8');
-const enabled = process.env.BATON_REGISTRY_TEST !== '0';
+const enabled = process.env.BATON_REGISTRY_TEST === '1';
 
 /** The guide's files: its ```js [name] blocks, in order. */
 const files = [...guide.matchAll(/^```js \[([\w.-]+)\]\n([\s\S]*?)^```$/gm)].map((match) => ({ name: match[1]!, code: match[2]! }));
