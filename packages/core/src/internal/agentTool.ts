@@ -176,7 +176,8 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
         : runContext instanceof RunContext
           ? runContext
           : new RunContext(runContext.context);
-    const runner = new Runner(nestedAgentToolRunConfig(parentRunConfigOf(details), options.runConfig, agent.model));
+    const parentConfig = parentRunConfigOf(details);
+    const runner = new Runner(nestedAgentToolRunConfig(parentConfig, options.runConfig, agent.model));
     const params = await parseAgentToolArguments(name, input, schema);
     // A structured tool hands its arguments to the nested run as `toolInput` on a fork of the
     // context (same application context, usage and approvals); a plain one never passes on a
@@ -196,6 +197,9 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
       ...(keepsSerializedContext ? {} : { context }),
       signal,
       ...(options.maxTurns !== undefined ? { maxTurns: options.maxTurns } : {}),
+      // The nested runner's config takes only what the reference passes on, but a run that keeps
+      // sensitive data out of its trace keeps it out of the nested run's spans too (a run option).
+      ...(parentConfig?.traceIncludeSensitiveData === false ? { traceIncludeSensitiveData: false } : {}),
     };
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
     if (streamed) {

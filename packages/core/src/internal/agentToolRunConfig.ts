@@ -28,8 +28,7 @@ const TRANSPORT_ALIASES = [
 const NESTED_SETTINGS = ['reasoning', 'text', 'promptCacheOptions'] as const;
 
 // `streamBufferSize` bounds each level of a streamed run: a nested run keeps the caller's bound.
-// `traceIncludeSensitiveData: false` is a promise about the whole trace, nested runs' spans included.
-const INHERITED_POLICIES = ['toolExecution', 'toolNotFoundBehavior', 'invalidToolInputBehavior', 'toolNameCollisionPolicy', 'tracing', 'stepRunner', 'tracer', 'limits', 'streamBufferSize', 'traceIncludeSensitiveData'] as const;
+const INHERITED_POLICIES = ['toolExecution', 'toolNotFoundBehavior', 'invalidToolInputBehavior', 'toolNameCollisionPolicy', 'tracing', 'stepRunner', 'tracer', 'limits', 'streamBufferSize'] as const;
 
 /** The configuration of an agent tool's nested run: inherited from the parent's, with the tool's own `runConfig` over it. */
 export function nestedAgentToolRunConfig(parent: RunConfig | undefined, own: RunConfig | undefined, agentModel: string | Model | undefined): RunConfig {
