@@ -1,6 +1,6 @@
-import './typeRegistry.js';
+import './state/typeRegistry.js';
 
-export { Agent, defaultHandoff } from './agent.js';
+export { Agent, defaultHandoff } from './definitions/agent.js';
 export type {
   AgentOptions,
   AgentOutputType,
@@ -11,10 +11,10 @@ export type {
   ToolToFinalOutputFunction,
   ToolUseBehavior,
   ToolsToFinalOutputResult,
-} from './agent.js';
-export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './internal/agentTool.js';
-export type { AgentToolInvocation } from './internal/runRecord.js';
-export { tool, defaultToolErrorFunction } from './tool.js';
+} from './definitions/agent.js';
+export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './engine/internal/agentTool.js';
+export type { AgentToolInvocation } from './state/internal/runRecord.js';
+export { tool, defaultToolErrorFunction } from './definitions/tool.js';
 export {
   hostedMcpTool,
   type HostedMCPTool,
@@ -22,7 +22,7 @@ export {
   type HostedMCPApprovalFunction,
   type HostedMCPApprovalFilter,
   type HostedMCPRequireApproval,
-} from './hostedMcpTool.js';
+} from './definitions/mcp/hostedMcpTool.js';
 export {
   getAllMcpTools,
   mcpToFunctionTool,
@@ -33,29 +33,29 @@ export {
   type MCPConfig,
   type MCPFunctionToolConversionOptions,
   type MCPToolCacheKeyGenerator,
-} from './mcpTools.js';
-export { user, system, assistant, extractAllTextOutput } from './messages.js';
-export { invokeFunctionTool } from './invokeFunctionTool.js';
-export { retryPolicies } from './retryPolicies.js';
-export { getLogger, setSensitiveDataLoggingEnabled, type Logger } from './logger.js';
-export type { JsonSchemaDefinition } from './outputType.js';
-export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './tool.js';
-export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './toolErrorFormatter.js';
-export type { OutputGuardrailBlockedMessage, OutputGuardrailBlockedMessageArgs, OutputGuardrailBlockedMessageFormatter } from './outputGuardrailBlockedMessage.js';
-export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './handoff.js';
-export { RunContext, type ApprovalSubject, type ApprovalRequest } from './runContext.js';
-export { RunState } from './runState.js';
-export { systemClock, type WallClock } from './wallClock.js';
-export type { ContextStrategy } from './internal/serialization/readState.js';
-export { RunResult, RunResultBase } from './runResult.js';
-export { StreamedRunResult } from './streamedRunResult.js';
-export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './runner.js';
-export type { RunInputArg } from './runner.js';
-export { DEFAULT_RUN_LIMITS, type RunLimits } from './runLimits.js';
-export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, SessionInputCallback, ToolCallErrorBehavior, TracingConfig } from './runConfig.js';
-export type { CallModelInputFilter, CallModelInputFilterArgs, ModelInputData } from './callModelInputFilter.js';
-export type { RunErrorKind, RunErrorData, RunErrorHandler, RunErrorHandlerInput, RunErrorHandlerResult, RunErrorHandlers } from './runErrorHandlers.js';
-export { MemorySession, type MemorySessionOptions, type SessionLogger } from './memorySession.js';
+} from './definitions/mcp/mcpTools.js';
+export { user, system, assistant, extractAllTextOutput } from './definitions/messages.js';
+export { invokeFunctionTool } from './definitions/invokeFunctionTool.js';
+export { retryPolicies } from './providers/retryPolicies.js';
+export { getLogger, setSensitiveDataLoggingEnabled, type Logger } from './definitions/logger.js';
+export type { JsonSchemaDefinition } from './definitions/outputType.js';
+export type { ToolOptions, ToolParameters, ToolErrorFunction, ToolApprovalFunction, ToolEnabledFunction } from './definitions/tool.js';
+export type { ToolErrorFormatter, ToolErrorFormatterArgs, ToolErrorKind } from './definitions/toolErrorFormatter.js';
+export type { OutputGuardrailBlockedMessage, OutputGuardrailBlockedMessageArgs, OutputGuardrailBlockedMessageFormatter } from './definitions/outputGuardrailBlockedMessage.js';
+export { Handoff, defaultHandoffToolName, defaultHandoffToolDescription, isHandoff } from './definitions/handoff.js';
+export { RunContext, type ApprovalSubject, type ApprovalRequest } from './definitions/runContext.js';
+export { RunState } from './state/runState.js';
+export { systemClock, type WallClock } from './definitions/wallClock.js';
+export type { ContextStrategy } from './state/internal/serialization/readState.js';
+export { RunResult, RunResultBase } from './engine/runResult.js';
+export { StreamedRunResult } from './engine/streamedRunResult.js';
+export { Runner, run, DEFAULT_MAX_TURNS, DEFAULT_STREAM_BUFFER_SIZE } from './engine/runner.js';
+export type { RunInputArg } from './engine/runner.js';
+export { DEFAULT_RUN_LIMITS, type RunLimits } from './definitions/runLimits.js';
+export type { RunConfig, RunOptions, NonStreamRunOptions, StreamRunOptions, SessionInputCallback, ToolCallErrorBehavior, TracingConfig } from './definitions/runConfig.js';
+export type { CallModelInputFilter, CallModelInputFilterArgs, ModelInputData } from './definitions/callModelInputFilter.js';
+export type { RunErrorKind, RunErrorData, RunErrorHandler, RunErrorHandlerInput, RunErrorHandlerResult, RunErrorHandlers } from './definitions/runErrorHandlers.js';
+export { MemorySession, type MemorySessionOptions, type SessionLogger } from './state/memorySession.js';
 export {
   applySessionHistoryMutations,
   isRunContextAwareSession,
@@ -71,11 +71,11 @@ export {
   type SessionHistoryTransaction,
   type SessionHistoryTransactionArgs,
   type SessionHistoryTransactionAwareSession,
-} from './sessionHistory.js';
-export { setDefaultModelProvider, getDefaultModelProvider } from './modelProvider.js';
-export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './multiProvider.js';
-export { ModelProviderService } from './modelProviderService.js';
-export { SessionService } from './sessionService.js';
+} from './state/sessionHistory.js';
+export { setDefaultModelProvider, getDefaultModelProvider } from './providers/modelProvider.js';
+export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './providers/multiProvider.js';
+export { ModelProviderService } from './providers/modelProviderService.js';
+export { SessionService } from './state/sessionService.js';
 export {
   StepRunnerService,
   stepRunnerLayer,
@@ -87,9 +87,9 @@ export {
   type StepKind,
   type StepCodec,
   type JsonValue,
-} from './stepRunner.js';
-export type { StandardSchemaLike, InferSchemaOutput } from './internal/schema.js';
-export { toFunctionToolName } from './internal/names.js';
+} from './definitions/stepRunner.js';
+export type { StandardSchemaLike, InferSchemaOutput } from './definitions/internal/schema.js';
+export { toFunctionToolName } from './definitions/internal/names.js';
 export * from '@baton/types';
-export { AgentHooks, RunHooks, EventEmitterDelegate, type AgentHookEvents, type RunHookEvents } from './lifecycle.js';
-export { RuntimeEventEmitter, type EventEmitterEvents } from './runtimeEventEmitter.js';
+export { AgentHooks, RunHooks, EventEmitterDelegate, type AgentHookEvents, type RunHookEvents } from './definitions/lifecycle.js';
+export { RuntimeEventEmitter, type EventEmitterEvents } from './definitions/runtimeEventEmitter.js';

@@ -2,10 +2,10 @@
  * `@baton/core/internal`: what Baton's own packages (hitl-state, handoffs, ...) need from core
  * beyond its public API. No stability promise, and not re-exported by `@baton/agents`.
  */
-export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './internal/serialization/identity.js';
-export { agentToolSourceAgent } from './internal/agentToolSources.js';
-export { parametersFingerprint } from './internal/serialization/fingerprint.js';
-export { compileSchema, isStandardSchema, type CompiledSchema } from './internal/schema.js';
+export { buildAgentIdentityMap, walkAgentGraph, type AgentIdentityMap } from './state/internal/serialization/identity.js';
+export { agentToolSourceAgent } from './definitions/internal/agentToolSources.js';
+export { parametersFingerprint } from './state/internal/serialization/fingerprint.js';
+export { compileSchema, isStandardSchema, type CompiledSchema } from './definitions/internal/schema.js';
 export {
   typeName,
   requireOptions,
@@ -19,7 +19,7 @@ export {
   optionalBoolean,
   optionalPositiveNumber,
   positiveInteger,
-} from './internal/validate.js';
-export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace, type RunTraceSettings, type SerializedTrace } from './runTracing.js';
-export { InitialSpanAttributes } from './internal/loop/span.js';
-export { retryAfterFromHeaders } from './internal/loop/modelRetry.js';
+} from './definitions/internal/validate.js';
+export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace, type RunTraceSettings, type SerializedTrace } from './definitions/runTracing.js';
+export { InitialSpanAttributes } from './engine/internal/loop/span.js';
+export { retryAfterFromHeaders } from './engine/internal/loop/modelRetry.js';

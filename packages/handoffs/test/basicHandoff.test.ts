@@ -66,7 +66,7 @@ describe('a basic handoff', () => {
   });
 
   // The issue (and the reference's toFunctionToolName) turns every non-alphanumeric character into `_`,
-  // '-' included. Core keeps '-' (packages/core/src/internal/names.ts), so 'Refunds-EU' fails here.
+  // '-' included. Core keeps '-' (packages/core/src/definitions/internal/names.ts), so 'Refunds-EU' fails here.
   it.each([
     ['Agent A', 'transfer_to_Agent_A'],
     ['Support (EU)', 'transfer_to_Support__EU_'],

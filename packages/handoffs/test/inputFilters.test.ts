@@ -77,7 +77,7 @@ describe('handoff input filters', () => {
     ['a string', 'filtered'],
     ['an object without newItems', { inputHistory: 'x', preHandoffItems: [] }],
     ['an inputHistory that is a number', { inputHistory: 5, preHandoffItems: [], newItems: [] }],
-    // Core checks only that the three lists are arrays (packages/core/src/internal/loop/handoff.ts,
+    // Core checks only that the three lists are arrays (packages/core/src/engine/internal/loop/handoff.ts,
     // isHandoffInputData), not what they hold: null crashes with a TypeError, other junk is sent to
     // the next model as history. These three fail until core checks the items.
     ['a preHandoffItems list holding null', { inputHistory: 'x', preHandoffItems: [null], newItems: [] }],

@@ -1,0 +1,367 @@
+import {
+  ModelBehaviorError,
+  UserError,
+  getDefaultModelSettings,
+  isGpt5OrNewerReasoningModel,
+  type FunctionTool,
+  type HandoffContract,
+  type InputGuardrail,
+  type MCPServer,
+  type HostedTool,
+  type Tool,
+  type Model,
+  type ModelSettings,
+  type OutputGuardrail,
+  type RunContextContract,
+  type SerializedOutputType,
+} from '@baton/types';
+import { isStandardSchema, isZodSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
+import { requireArray, requireFunction, typeName } from './internal/validate.js';
+import { Handoff, isHandoff } from './handoff.js';
+import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from '../engine/internal/agentTool.js';
+import type { RunToolCallOutputItem } from '@baton/types';
+import type { RunContext } from './runContext.js';
+import { AgentHooks } from './lifecycle.js';
+import { getAllMcpTools, type MCPConfig } from './mcp/mcpTools.js';
+
+export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
+
+/** The type of `finalOutput` for an agent's output type (a union of output types gives a union). */
+export type ResolvedAgentOutput<TOutput extends AgentOutputType> = TOutput extends 'text'
+  ? string
+  : TOutput extends StandardSchemaLike
+    ? InferSchemaOutput<TOutput>
+    : TOutput extends JsonSchemaDefinition
+      ? unknown
+      : never;
+
+type OutputTypeOf<T> = T extends Agent<any, infer O> ? O : T extends { readonly agent: Agent<any, infer O> } ? O : never;
+
+/** The output types of a list of handoff targets (agents, or handoffs to agents), as a union. */
+export type HandoffsOutputUnion<Handoffs extends readonly unknown[]> = OutputTypeOf<Handoffs[number]>;
+
+/**
+ * One tool call's result, as a custom `toolUseBehavior` receives it (the reference's shape). Calls
+ * that pause for approval never reach it: the run pauses first.
+ */
+export interface FunctionToolResult<TContext = unknown> {
+  type: 'function_output';
+  tool: FunctionTool<TContext>;
+  output: unknown;
+  runItem: RunToolCallOutputItem;
+}
+
+/** What a custom `toolUseBehavior` decides (the reference's shape; `isInterrupted` is accepted and means "not final"). */
+export type ToolsToFinalOutputResult =
+  | { isFinalOutput: false; isInterrupted?: undefined }
+  | { isFinalOutput: false; isInterrupted: true; interruptions?: unknown[] }
+  | { isFinalOutput: true; isInterrupted?: undefined; finalOutput: unknown };
+
+export type ToolToFinalOutputFunction<TContext = unknown> = (
+  context: RunContext<TContext>,
+  toolResults: FunctionToolResult<any>[],
+) => ToolsToFinalOutputResult | Promise<ToolsToFinalOutputResult>;
+
+/** What happens after tools run: ask the model again (default), or stop with a tool's output. */
+export type ToolUseBehavior<TContext = unknown> =
+  | 'run_llm_again'
+  | 'stop_on_first_tool'
+  | { stopAtToolNames: string[] }
+  | ToolToFinalOutputFunction<TContext>;
+
+export type AgentInstructions<TContext> = string | ((runContext: RunContext<TContext>, agent: Agent<TContext, any>) => string | Promise<string>);
+
+export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputType = 'text'> {
+  name: string;
+  instructions?: AgentInstructions<TContext>;
+  handoffDescription?: string;
+  handoffs?: Array<Agent<any, any> | HandoffContract<any>>;
+  /** A model instance, or a name resolved through the runner's model provider. */
+  model?: string | Model;
+  modelSettings?: ModelSettings;
+  /** Typed with the agent's context: a tool written for another context does not fit. Hosted tools (web search, ...) too. */
+  tools?: Tool<TContext>[];
+  inputGuardrails?: InputGuardrail<TContext>[];
+  outputGuardrails?: OutputGuardrail<any, TContext>[];
+  /** `'text'` (default), a zod / Standard Schema object, or a JSON schema definition, parsed into `finalOutput`. */
+  outputType?: TOutput;
+  toolUseBehavior?: ToolUseBehavior<TContext>;
+  /** Reset `toolChoice` after a tool call so the model is not forced into a loop. Defaults to `true`. */
+  resetToolChoice?: boolean;
+  /** MCP servers whose tools the agent offers (before its own tools), listed each turn or from their cache. */
+  mcpServers?: MCPServer[];
+  /** How the servers' tools are offered: strict schemas, the error function for servers that set none. */
+  mcpConfig?: MCPConfig;
+}
+
+/**
+ * An agent: instructions, a model, tools, handoffs and guardrails. Configuration is validated at
+ * construction, so mistakes surface as `UserError` naming the field before anything runs.
+ */
+export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'> extends AgentHooks<TContext, TOutput> {
+  readonly name: string;
+  readonly instructions: AgentInstructions<TContext>;
+  readonly handoffDescription: string;
+  #handoffs: Array<Agent<any, any> | HandoffContract<any>> = [];
+  readonly model: string | Model;
+  readonly modelSettings: ModelSettings;
+  readonly tools: Tool<any>[];
+  readonly inputGuardrails: InputGuardrail<any>[];
+  readonly outputGuardrails: OutputGuardrail<any, any>[];
+  readonly outputType: TOutput;
+  readonly toolUseBehavior: ToolUseBehavior<TContext>;
+  readonly resetToolChoice: boolean;
+  readonly mcpServers: MCPServer[];
+  readonly mcpConfig: MCPConfig;
+  readonly #options: AgentOptions<TContext, TOutput>;
+  readonly #outputSchema: CompiledSchema | undefined;
+  readonly #explicitModelSettings: boolean;
+  readonly #jsonOutput: JsonSchemaDefinition | undefined;
+
+  /**
+   * Creates an agent whose `finalOutput` type is the union of its own output type and its handoff
+   * targets' (the reference's `Agent.create`).
+   */
+  static create<TOutput extends AgentOutputType = 'text', const Handoffs extends readonly (Agent<any, any> | HandoffContract<any>)[] = []>(
+    options: Omit<AgentOptions<unknown, TOutput>, 'handoffs'> & { handoffs?: Handoffs },
+  ): Agent<unknown, TOutput | HandoffsOutputUnion<Handoffs>> {
+    return new Agent<unknown, any>({ ...options, handoffs: options.handoffs ? [...options.handoffs] : [] });
+  }
+
+  constructor(options: AgentOptions<TContext, TOutput>) {
+    super();
+    if (typeof options !== 'object' || options === null) throw new UserError('Agent: expected an options object.');
+    if (typeof options.name !== 'string' || options.name.trim() === '') throw new UserError('Agent must have a name. (`name` must be a non-empty string.)');
+    const label = `Agent "${options.name}"`;
+    this.#options = options;
+    this.name = options.name;
+    this.instructions = options.instructions ?? '';
+    if (typeof this.instructions !== 'string' && typeof this.instructions !== 'function') {
+      throw new UserError(`${label}: \`instructions\` must be a string or a function, got ${typeName(this.instructions)}.`);
+    }
+    this.handoffDescription = options.handoffDescription ?? '';
+    if (typeof this.handoffDescription !== 'string') throw new UserError(`${label}: \`handoffDescription\` must be a string.`);
+    this.model = options.model ?? '';
+    if (typeof this.model !== 'string' && (typeof this.model !== 'object' || this.model === null || typeof this.model.getResponse !== 'function')) {
+      throw new UserError(`${label}: \`model\` must be a model name or an object with getResponse() and getStreamedResponse().`);
+    }
+    this.modelSettings = options.modelSettings ?? implicitModelSettings(options.model);
+    this.#explicitModelSettings = options.modelSettings !== undefined;
+    this.tools = requireArray(options.tools, `${label}: \`tools\``);
+    validateTools(this.tools, label);
+    this.handoffs = options.handoffs ?? [];
+    this.inputGuardrails = requireArray(options.inputGuardrails, `${label}: \`inputGuardrails\``);
+    this.outputGuardrails = requireArray(options.outputGuardrails, `${label}: \`outputGuardrails\``);
+    validateGuardrails(this.inputGuardrails, `${label}: \`inputGuardrails\``);
+    validateGuardrails(this.outputGuardrails, `${label}: \`outputGuardrails\``);
+    this.outputType = (options.outputType ?? 'text') as TOutput;
+    if (isJsonSchemaDefinition(this.outputType)) {
+      this.#jsonOutput = checkJsonSchemaDefinition(this.outputType, `${label} outputType`);
+    } else if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
+      throw new UserError(`${label}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
+    }
+    this.#outputSchema = isStandardSchema(this.outputType) ? compileOutputSchema(this.outputType, `${label} outputType`) : undefined;
+    this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
+    validateToolUseBehavior(this.toolUseBehavior, label);
+    this.resetToolChoice = options.resetToolChoice ?? true;
+    this.mcpServers = requireArray(options.mcpServers, `${label}: \`mcpServers\``);
+    validateMcpServers(this.mcpServers, label);
+    this.mcpConfig = options.mcpConfig ?? {};
+  }
+
+  /** Whether the agent was given its model settings (else they are its model's defaults). */
+  hasExplicitModelSettings(): boolean {
+    return this.#explicitModelSettings;
+  }
+
+  /**
+   * The name of the output schema, as the reference reports it: \`'text'\`, \`'ZodOutput'\` for a zod
+   * object, \`'StandardSchemaOutput'\` for another Standard Schema, or a JSON schema definition's \`name\`.
+   */
+  get outputSchemaName(): string {
+    const output = this.outputType as unknown;
+    if (output === 'text') return 'text';
+    if (isStandardSchema(output)) return isZodSchema(output) ? 'ZodOutput' : 'StandardSchemaOutput';
+    return (output as JsonSchemaDefinition).name;
+  }
+
+  /** Agents (or handoffs) this agent may transfer to. Assignable, as in the reference, for cycles. */
+  get handoffs(): Array<Agent<any, any> | HandoffContract<any>> {
+    return this.#handoffs;
+  }
+
+  set handoffs(handoffs: Array<Agent<any, any> | HandoffContract<any>>) {
+    const label = `Agent "${this.name}"`;
+    requireArray(handoffs, `${label}: \`handoffs\``).forEach((h, i) => {
+      if (!(h instanceof Agent) && !isHandoff(h)) throw new UserError(`${label}: \`handoffs[${i}]\` must be an Agent or a handoff.`);
+    });
+    this.#handoffs = handoffs;
+  }
+
+  /** A copy with some options replaced. */
+  clone<TOut extends AgentOutputType = TOutput>(overrides: Partial<AgentOptions<TContext, TOut>> = {}): Agent<TContext, TOut> {
+    return new Agent<TContext, TOut>({ ...(this.#options as unknown as AgentOptions<TContext, TOut>), ...overrides });
+  }
+
+  /** The system prompt for this turn. */
+  async getSystemPrompt(runContext: RunContextContract<TContext>): Promise<string | undefined> {
+    if (typeof this.instructions === 'function') return this.instructions(runContext as RunContext<TContext>, this);
+    return this.instructions === '' ? undefined : this.instructions;
+  }
+
+  /** Handoffs offered to the model this turn (bare agents wrapped with the default handoff). */
+  async getEnabledHandoffs(runContext: RunContextContract<TContext>): Promise<HandoffContract<any>[]> {
+    const all = this.handoffs.map((h) => (h instanceof Agent ? defaultHandoff(h) : h));
+    const enabled = await Promise.all(all.map((h) => h.isEnabled({ runContext, agent: this })));
+    return all.filter((_, i) => Boolean(enabled[i]));
+  }
+
+  /** Function tools offered to the model this turn. */
+  async getEnabledTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
+    const functions = this.tools.filter(isFunctionTool);
+    const enabled = await Promise.all(functions.map((t) => t.isEnabled(runContext, this)));
+    return functions.filter((_, i) => enabled[i]);
+  }
+
+  /** Tools the provider runs itself (web search, a remote MCP server, ...): always offered. */
+  getHostedTools(): HostedTool[] {
+    return this.tools.filter((t): t is HostedTool => t.type === 'hosted_tool');
+  }
+
+  /** How the final output is requested from the model. */
+  getSerializedOutputType(): SerializedOutputType {
+    if (this.#jsonOutput) return { type: 'json_schema', name: this.#jsonOutput.name, strict: this.#jsonOutput.strict, schema: this.#jsonOutput.schema };
+    if (!this.#outputSchema) return 'text';
+    return { type: 'json_schema', name: 'output', strict: this.#outputSchema.strict, schema: this.#outputSchema.jsonSchema };
+  }
+
+  /** The tools of this agent's MCP servers (connected by you, as on the reference), after their filters. */
+  async getMcpTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
+    if (this.mcpServers.length === 0) return [];
+    return getAllMcpTools({ mcpServers: this.mcpServers, runContext, agent: this, ...this.mcpConfig });
+  }
+
+  /** Every tool offered to the model this turn: the MCP servers' tools, then the agent's own (as listed). */
+  async getAllTools(runContext: RunContextContract<TContext>): Promise<Tool<any>[]> {
+    const enabled = new Set<Tool<any>>(await this.getEnabledTools(runContext));
+    return [...(await this.getMcpTools(runContext)), ...this.tools.filter((t) => t.type === 'hosted_tool' || enabled.has(t))];
+  }
+
+  /**
+   * Parses the model's final text into this agent's output type, synchronously (the reference's
+   * `processFinalOutput`): throws on JSON that does not parse or does not match the schema, and
+   * for a schema whose validation is asynchronous (use `parseFinalOutput` then).
+   */
+  processFinalOutput(text: string): ResolvedAgentOutput<TOutput> {
+    if (this.outputType === 'text') return text as ResolvedAgentOutput<TOutput>;
+    const json: unknown = JSON.parse(text);
+    if (!isStandardSchema(this.outputType)) return json as ResolvedAgentOutput<TOutput>;
+    const result = this.outputType['~standard'].validate(json);
+    if (result instanceof Promise) {
+      throw new UserError(`Agent "${this.name}": Standard Schema validation returned a Promise, which processFinalOutput() cannot wait for; use parseFinalOutput() (runs accept asynchronous output validation).`);
+    }
+    if (result.issues) throw new ModelBehaviorError(`Agent "${this.name}": the final output does not match the output type: ${result.issues.map((i) => i.message).join('; ')}`);
+    return result.value as ResolvedAgentOutput<TOutput>;
+  }
+
+  /** Parses the model's final text into this agent's output type; throws a message on failure. */
+  async parseFinalOutput(text: string): Promise<{ ok: true; value: ResolvedAgentOutput<TOutput> } | { ok: false; message: string }> {
+    if (this.outputType === 'text') return { ok: true, value: text as ResolvedAgentOutput<TOutput> };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return { ok: false, message: `the final output is not valid JSON (${(error as Error).message})` };
+    }
+    if (!this.#outputSchema) return { ok: true, value: json as ResolvedAgentOutput<TOutput> };
+    const result = await this.#outputSchema.validate(json);
+    return result.ok
+      ? { ok: true, value: result.value as ResolvedAgentOutput<TOutput> }
+      : { ok: false, message: `the final output does not match the output type: ${result.message}` };
+  }
+
+  /** Runs this agent as a tool of another agent (see `AgentAsToolOptions`). */
+  asTool(options: AgentAsToolOptions<TContext> = {}): AgentTool<TContext> {
+    return makeAgentTool(this, options);
+  }
+
+  /** Agents appear in JSON by name. */
+  toJSON(): { name: string } {
+    return { name: this.name };
+  }
+}
+
+const defaultHandoffs = new WeakMap<Agent<any, any>, Handoff<any>>();
+
+/** The handoff used for a bare agent listed in `handoffs`. */
+export function defaultHandoff(agent: Agent<any, any>): Handoff<any> {
+  let handoff = defaultHandoffs.get(agent);
+  if (!handoff) {
+    handoff = new Handoff(agent, () => agent);
+    defaultHandoffs.set(agent, handoff);
+  }
+  return handoff;
+}
+
+function validateMcpServers(servers: MCPServer[], label: string): void {
+  servers.forEach((server, i) => {
+    if (typeof server !== 'object' || server === null || typeof server.listTools !== 'function' || typeof server.callTool !== 'function') {
+      throw new UserError(`${label}: \`mcpServers[${i}]\` is not an MCP server (an object with listTools() and callTool(), as MCPServerStdio).`);
+    }
+  });
+}
+
+function isFunctionTool(tool: Tool<any>): tool is FunctionTool<any> {
+  return tool.type === 'function';
+}
+
+function validateTools(tools: Tool<any>[], label: string): void {
+  const seen = new Set<string>();
+  tools.forEach((t, i) => {
+    const hosted = typeof t === 'object' && t !== null && t.type === 'hosted_tool';
+    if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || (!hosted && typeof (t as FunctionTool<any>).invoke !== 'function')) {
+      throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool(), agent.asTool() or a hosted tool such as webSearchTool()).`);
+    }
+    if (seen.has(t.name)) throw new UserError(`${label}: duplicate tool name "${t.name}" in \`tools\`.`);
+    seen.add(t.name);
+  });
+}
+
+function validateGuardrails(list: Array<{ name?: unknown; execute?: unknown; runInParallel?: unknown; timeoutMs?: unknown }>, field: string): void {
+  list.forEach((g, i) => {
+    if (typeof g !== 'object' || g === null || typeof g.name !== 'string') throw new UserError(`${field}[${i}] must have a string \`name\`.`);
+    const label = `${field}[${i}] ("${g.name}")`;
+    requireFunction(g.execute, `${label} \`execute\``);
+    if (g.runInParallel !== undefined && typeof g.runInParallel !== 'boolean') throw new UserError(`${label} \`runInParallel\` must be a boolean.`);
+    if (g.timeoutMs !== undefined && !(typeof g.timeoutMs === 'number' && g.timeoutMs > 0)) {
+      throw new UserError(`${label} \`timeoutMs\` must be a positive number.`);
+    }
+  });
+}
+
+function validateToolUseBehavior(behavior: unknown, label: string): void {
+  if (behavior === 'run_llm_again' || behavior === 'stop_on_first_tool' || typeof behavior === 'function') return;
+  if (
+    typeof behavior === 'object' &&
+    behavior !== null &&
+    Array.isArray((behavior as { stopAtToolNames?: unknown }).stopAtToolNames) &&
+    (behavior as { stopAtToolNames: unknown[] }).stopAtToolNames.every((n) => typeof n === 'string')
+  ) {
+    return;
+  }
+  throw new UserError(
+    `${label}: \`toolUseBehavior\` must be 'run_llm_again', 'stop_on_first_tool', { stopAtToolNames: string[] } or a function.`,
+  );
+}
+
+/**
+ * The settings an agent gets when it sets none (as the reference): the default model's defaults when
+ * it names no model, a named model's own defaults (GPT-5 reasoning and verbosity), nothing for a
+ * model object.
+ */
+function implicitModelSettings(model: string | Model | undefined): ModelSettings {
+  if (model === undefined || model === '') return getDefaultModelSettings();
+  if (typeof model === 'string') return isGpt5OrNewerReasoningModel(model) ? getDefaultModelSettings(model) : {};
+  return {};
+}

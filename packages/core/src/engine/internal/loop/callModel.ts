@@ -1,0 +1,167 @@
+import * as Effect from 'effect/Effect';
+import {
+  ModelBehaviorError,
+  ModelStreamIdleTimeoutError,
+  RunRawModelStreamEvent,
+  Usage,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type ModelStreamEvent,
+} from '@baton/types';
+import { ExternalFailure, type RunFailure } from '../failures.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { settledPromise } from '../settledPromise.js';
+import type { LoopEnv } from './loopEnv.js';
+import { withModelRetries } from './modelRetry.js';
+import { IdleWatchdog } from './idleWatchdog.js';
+import { annotate, span } from './span.js';
+import { step } from './steps.js';
+import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
+
+/**
+ * One model call, which is what counts a turn: the turn starts when the request is sent, so a
+ * guardrail that stops the run before that leaves the count where it was. Streamed runs forward
+ * every model event as it arrives (through the bounded event buffer, so a slow consumer slows the
+ * model read) and keep the `response_done` response. The response's usage is added to the run's
+ * before its `response_done` event reaches the caller. Interruption aborts the request through
+ * `request.signal` and waits until the call has really ended. A failed call is retried as
+ * `modelSettings.retry.policy` decides (the turn is counted once).
+ */
+export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  return callModelOnce(model, request, record, env).pipe(
+    Effect.tap((response) => annotate(() => ({ 'baton.model.response': response }))),
+    span('baton.model', () => ({
+      'baton.model.span_type': model.traceSpanType,
+      'baton.model.name': model.modelName,
+      'baton.model.request': request,
+      'baton.streamed': env.streamed,
+    })),
+  );
+}
+
+/**
+ * The model call is the turn's `t{turn}:model` step (its retries inside it). A streamed call's
+ * result is the list of model events it produced: a replayed call sends the caller those events
+ * again, as a live one does while it reads them.
+ */
+function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  const startTurn = Effect.sync(() => {
+    record.currentTurn += 1;
+    env.onTurnStart?.(record.currentTurn);
+  });
+  const key = () => `t${record.currentTurn}:model`;
+  if (!env.streamed) {
+    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }).catch(failedAttempt(record)), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(Effect.flatMap(checkResponse));
+    return startTurn.pipe(
+      Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
+      Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
+    );
+  }
+  // One promise loop over the provider's stream: each delta is forwarded synchronously while the
+  // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
+  const progress = { producedEvents: false };
+  // Only a recorded call keeps its events (the default runner records nothing).
+  let events: ModelStreamEvent[] = NO_EVENTS;
+  const attempt = settledPromise(
+    (signal) => {
+      if (env.stepRunner !== undefined) events = [];
+      const idleMs = env.limits.modelStreamIdleTimeoutMs;
+      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events).catch(failedAttempt(record));
+      // An untrusted server may send one event and stall: past the idle limit the request is aborted.
+      const stalled = new AbortController();
+      const watchdog = new IdleWatchdog(idleMs, () =>
+        stalled.abort(new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs)),
+      );
+      const requestSignal = AbortSignal.any([signal, stalled.signal]);
+      return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog).then(
+        (done) => (stalled.signal.aborted ? Promise.reject(stalled.signal.reason) : done),
+        (cause: unknown) => Promise.reject(stalled.signal.aborted ? stalled.signal.reason : cause),
+      ).catch(failedAttempt(record)).finally(() => watchdog.stop());
+    },
+    (cause) => new ExternalFailure({ cause }),
+    (cause) => void (record.abortedWith = cause),
+  );
+  const live = withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents }).pipe(
+    Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
+    Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
+  );
+  return startTurn.pipe(
+    Effect.andThen(step(env.stepRunner, 'model', key, streamedModelCallCodec, live)),
+    Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))),
+  );
+}
+
+const NO_EVENTS: ModelStreamEvent[] = [];
+
+/**
+ * A model attempt that failed after the API answered (a failed, incomplete or truncated response)
+ * was billed all the same: a provider says what it cost as the error's \`usage\`, and it counts in
+ * the run's usage, retried attempts included (as the reference accounts it).
+ */
+function failedAttempt(record: RunRecord): (cause: unknown) => never {
+  return (cause) => {
+    const usage = (cause as { usage?: unknown } | null)?.usage;
+    if (typeof usage === 'object' && usage !== null && typeof (usage as { requests?: unknown }).requests === 'number') {
+      record.context.usage.add(new Usage(usage as ConstructorParameters<typeof Usage>[0]));
+    }
+    throw cause;
+  };
+}
+
+/** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
+function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  const progress = { producedEvents: false };
+  return settledPromise((signal) => forwardStream(events, signal, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
+    Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
+  );
+}
+
+async function forwardStream(
+  source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>,
+  signal: AbortSignal,
+  record: RunRecord,
+  env: LoopEnv,
+  progress: { producedEvents: boolean },
+  events: ModelStreamEvent[] | undefined,
+  watchdog?: IdleWatchdog,
+): Promise<ModelResponse | undefined> {
+  let done: ModelResponse | undefined;
+  watchdog?.waiting();
+  for await (const event of source) {
+    watchdog?.busy();
+    progress.producedEvents = true;
+    if (events !== undefined && events !== NO_EVENTS) events.push(event);
+    if (event.type === 'response_done' && done === undefined) {
+      done = fromDoneEvent(event.response);
+      record.context.usage.add(new Usage(done.usage));
+    }
+    if (env.observed) {
+      const wrapped = new RunRawModelStreamEvent(event, sourceOf(event));
+      while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
+    }
+    if (signal.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
+    watchdog?.waiting();
+  }
+  return done;
+}
+
+function sourceOf(event: ModelStreamEvent): string | undefined {
+  const source = event.providerData?.rawModelEventSource;
+  return typeof source === 'string' ? source : undefined;
+}
+
+function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): ModelResponse {
+  const out: ModelResponse = { usage: new Usage(response.usage), output: response.output, responseId: response.id };
+  if (response.requestId !== undefined) out.requestId = response.requestId;
+  if (response.providerData !== undefined) out.providerData = response.providerData;
+  return out;
+}
+
+function checkResponse(response: ModelResponse): Effect.Effect<ModelResponse, RunFailure> {
+  if (typeof response !== 'object' || response === null || !Array.isArray(response.output)) {
+    return Effect.fail(new ModelBehaviorError('The model returned a response without an `output` array.'));
+  }
+  return Effect.succeed(response);
+}

@@ -1,0 +1,346 @@
+import * as Clock from 'effect/Clock';
+import * as Effect from 'effect/Effect';
+import { annotate, inSpanContext, span } from './span.js';
+import {
+  InvalidToolInputError,
+  ModelBehaviorError,
+  RunToolApprovalItem,
+  RunToolCallOutputItem,
+  ToolCallError,
+  ToolInterruption,
+  ToolStreamEndEvent,
+  ToolStreamStartEvent,
+  type FunctionCallItem,
+  type FunctionTool,
+  type ToolCallDetails,
+  type ToolEmission,
+} from '@baton/types';
+import type { Agent } from '../../../definitions/agent.js';
+import { abortablePromise } from '../abort.js';
+import { toPublicError, type RunFailure } from '../failures.js';
+import { fromUserCode } from '../userCode.js';
+import { functionCallResult, itemEvent, toSmartString, toolCallOutput } from '../../../state/internal/items.js';
+import { capToolOutput } from './capToolOutput.js';
+import { pendingRunKey, type RunRecord } from '../../../state/internal/runRecord.js';
+import { attachCallScope, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
+import { formatToolError } from '../formatToolError.js';
+import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../../definitions/toolErrorFormatter.js';
+import type { ToolRun } from './classifyResponse.js';
+import type { LoopEnv } from './loopEnv.js';
+import { toParentEvent } from './streamEmission.js';
+import { toolEnded, toolStarted } from './lifecycleHooks.js';
+import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
+import { inLanes, step } from './steps.js';
+import { numberCodec, toolStepCodec, type ToolStepResult } from './stepCodecs.js';
+import { nestedStepRunner } from '../../../definitions/stepRunner.js';
+import { getLogger } from '../../../definitions/logger.js';
+import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
+
+export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
+
+export type ToolRunOutcome =
+  | { readonly type: 'output'; readonly tool: FunctionTool<any> | undefined; readonly output: unknown; readonly item: RunToolCallOutputItem }
+  | { readonly type: 'approval'; readonly item: RunToolApprovalItem }
+  | { readonly type: 'nested_interruption'; readonly interruptions: RunToolApprovalItem[] };
+
+/**
+ * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
+ * tool output guardrails. Each output is announced as soon as it exists, and the outputs enter
+ * history in call order (so history does not depend on timing). A call that fails the run
+ * interrupts its siblings (their `signal` fires).
+ */
+export function executeToolRuns(
+  runs: readonly ToolRun[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome[], RunFailure> {
+  // With a recording step runner, the calls' steps start in call order (each call in its lane).
+  const lanes = inLanes(env.stepRunner, runs.length);
+  const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env)) : executeToolRun(run, agent, record, env));
+  // The model is untrusted: one response may ask for any number of calls, so at most
+  // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
+  const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
+  const all = Effect.forEach(runs, execute, { concurrency }).pipe(
+    Effect.tap((outcomes) =>
+      Effect.sync(() => {
+        for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
+      }),
+    ),
+  );
+  return withReplayableApprovalClock(all, record, env);
+}
+
+/**
+ * Whether an approval expired depends on the time. With a recording step runner, this turn's
+ * approval checks read one recorded time (a `time` step), so a replay decides them as the first run did.
+ */
+function withReplayableApprovalClock<A, E>(effect: Effect.Effect<A, E>, record: RunRecord, env: LoopEnv): Effect.Effect<A, E> {
+  if (env.stepRunner === undefined || Object.keys(record.context.getApprovalRequests()).length === 0) return effect;
+  const now = step(env.stepRunner, 'time', () => `t${record.currentTurn}:approvals:time`, numberCodec, Clock.currentTimeMillis);
+  return Effect.flatMap(now, (millis) =>
+    Effect.acquireUseRelease(
+      Effect.sync(() => record.context.useClock({ currentTimeMillisUnsafe: () => millis })),
+      () => effect,
+      () => Clock.Clock.pipe(Effect.map((clock) => record.context.useClock(clock))),
+    ),
+  );
+}
+
+/** A call's span: from the decision to run it (approved, or needing none) to its committed output. */
+function toolSpan(call: FunctionCallItem, tool: FunctionTool<any>) {
+  return span('baton.tool', () => ({
+    'baton.tool.name': call.name,
+    'baton.tool.call_id': call.callId,
+    'baton.tool.input': call.arguments,
+    ...(tool.mcp ? { 'baton.tool.mcp_server': tool.mcp.server } : {}),
+  }));
+}
+
+function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const { call, tool } = run;
+    if (!tool) {
+      if (env.toolNotFoundBehavior === 'raise_error') {
+        return yield* Effect.fail(new ModelBehaviorError(`Tool ${call.name} not found in agent ${agent.name}.`));
+      }
+      const text = yield* formatToolError(env.toolErrorFormatter, {
+        kind: 'tool_not_found',
+        toolType: 'function',
+        toolName: call.name,
+        callId: call.callId,
+        defaultMessage: toolNotFoundMessage(call.name),
+        runContext: record.context,
+      });
+      return yield* commitOutput(call, undefined, text, agent, record, env);
+    }
+    const nestedKey = pendingRunKey(tool.name, call.callId);
+    const resumeState = record.pendingAgentToolRuns.get(nestedKey);
+    if (resumeState === undefined) {
+      const parsed = parseArguments(call);
+      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env).pipe(toolSpan(call, tool));
+      const needsApproval = yield* fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
+      if (needsApproval) {
+        const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
+        if (decision === undefined) {
+          // Opt-in: check the call before bothering a human; a rejection answers the model instead.
+          if (env.preApprovalInputGuardrails) {
+            const early = yield* runToolInputGuardrails(tool, call, agent, record, { runner: env.stepRunner, scope: `tool:${call.callId}:preapproval` });
+            if (early !== undefined) return yield* commitOutput(call, tool, early, agent, record, env);
+          }
+          const item = new RunToolApprovalItem(call, agent, tool.name);
+          yield* env.emit(itemEvent(item));
+          return { type: 'approval', item } as const;
+        }
+        if (decision === false) {
+          // The per-call (or sticky) message, even an empty one; else the formatter; else the default.
+          // (An `if`, not `??`: the CommonJS build rewrites `??` into a function, where `yield*` cannot be.)
+          let message = record.context.getRejectionMessage({ toolName: tool.name, callId: call.callId });
+          if (message === undefined) {
+            message = yield* formatToolError(env.toolErrorFormatter, {
+              kind: 'approval_rejected',
+              toolType: 'function',
+              toolName: tool.name,
+              callId: call.callId,
+              defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE,
+              runContext: record.context,
+            });
+          }
+          const rejected = { message, defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE };
+          return yield* annotate(() => ({ 'baton.tool.rejection': rejected })).pipe(
+            Effect.andThen(commitOutput(call, tool, message, agent, record, env)),
+            toolSpan(call, tool),
+          );
+        }
+      }
+    }
+    return yield* runApprovedTool(run, tool, agent, record, env, resumeState).pipe(toolSpan(call, tool));
+  });
+}
+
+/** Tool input guardrails, the tool, its output guardrails, then its output into history. */
+function runApprovedTool(
+  run: ToolRun,
+  tool: FunctionTool<any>,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+  resumeState: string | undefined,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const { call } = run;
+    const nestedKey = pendingRunKey(tool.name, call.callId);
+    // As the reference: the start event comes even when an input guardrail then rejects the call.
+    yield* toolStarted(agent, tool, call, record, env);
+    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
+    if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
+
+    const body = invokeTool(tool, call, record, env, resumeState).pipe(
+      Effect.tap((result) => (result.type === 'output' && !ToolInterruption.is(result.output) ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
+      Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
+        if (result.type !== 'output') return Effect.succeed(result);
+        record.pendingAgentToolRuns.delete(nestedKey);
+        if (ToolInterruption.is(result.output)) {
+          record.pendingAgentToolRuns.set(nestedKey, String(result.output.resumeState));
+          return Effect.succeed({ type: 'interrupted', interruption: result.output });
+        }
+        return runToolOutputGuardrails(tool, call, result.output, agent, record, steps).pipe(
+          Effect.map((replaced) => ({ ...result, output: replaced ?? result.output })),
+        );
+      }),
+    );
+    const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
+    if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
+    if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
+    return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
+  });
+}
+
+type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption };
+
+/**
+ * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
+ * end event carries what the model will see (after output guardrails), the error when the tool
+ * failed (even if its error function answered the model), or `interrupted` for a nested pause.
+ */
+function framed(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  env: LoopEnv,
+  body: Effect.Effect<ToolCallResult, RunFailure>,
+): Effect.Effect<ToolCallResult, RunFailure> {
+  const end = (output?: unknown, error?: unknown, interrupted?: boolean) =>
+    env.emit(new ToolStreamEndEvent(tool.name, call.callId, output, error === undefined ? undefined : errorSummary(error), interrupted));
+  return env.emit(new ToolStreamStartEvent(tool.name, call.callId, call.arguments)).pipe(
+    Effect.andThen(body),
+    Effect.tap((result) =>
+      result.type === 'output'
+        ? end(result.output, result.handledError)
+        : result.type === 'invalid_input'
+          ? end(undefined, result.error)
+          : end(undefined, undefined, true),
+    ),
+    Effect.tapError((failure) => end(undefined, toPublicError(failure) instanceof ToolCallError ? (toPublicError(failure) as ToolCallError).error : toPublicError(failure))),
+  );
+}
+
+function errorSummary(error: unknown): { name: string; message: string } {
+  return { name: nameOf(error), message: messageOf(error) };
+}
+
+/**
+ * The invocation is the call's `tool:{callId}` step; its result is the output (an error the tool's
+ * error function answered with included) or an invalid-input rejection. An agent tool is not a step
+ * of its own: its nested run's steps are, under `tool:{callId}` (so a paused nested run and its
+ * events replay too).
+ */
+function invokeTool(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  record: RunRecord,
+  env: LoopEnv,
+  resumeState: string | undefined,
+): Effect.Effect<ToolCallResult, RunFailure> {
+  // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
+  // Straight into the run's sink (no runtime per event); waits while the consumer's buffer is full.
+  const emit = async (emission: ToolEmission): Promise<void> => {
+    const event = toParentEvent(emission, tool.name, call.callId);
+    if (!env.observed) return;
+    while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
+  };
+  const scope: ToolCallScope = {
+    runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
+  };
+  const invocation = Effect.withFiber((fiber) =>
+    abortablePromise((signal) => {
+      const details: ToolCallDetails = { toolCall: call, signal, emit };
+      if (record.runId !== undefined) details.runId = record.runId;
+      attachCallScope(details, scope);
+      if (resumeState !== undefined) details.resumeState = resumeState;
+      return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
+    }),
+  );
+  const invoked = invocation.pipe(
+    Effect.map((output): ToolStepResult => ({ type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction })),
+    Effect.catch((error: unknown) =>
+      error instanceof InvalidToolInputError
+        ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
+        : Effect.fail(
+            error instanceof ToolCallError
+              ? error
+              : new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))),
+          ),
+    ),
+  );
+  const result = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
+  return result.pipe(
+    Effect.tap((done) => {
+      if (done.type !== 'output' || done.handledError === undefined) return Effect.void;
+      const handled = done.handledError;
+      return annotate(() => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
+        Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
+      );
+    }),
+  );
+}
+
+/**
+ * One line for a tool error the default error function answered: the model only learns that the
+ * tool failed, so without it the error would go unseen. The message is left out while tool data
+ * must be kept out of logs (the default); the error itself is on the tool output item.
+ */
+function logAnsweredToolError(toolName: string, callId: string, error: unknown): void {
+  const logger = getLogger('openai-agents:core');
+  const what = logger.dontLogToolData ? nameOf(error) : `${nameOf(error)}: ${messageOf(error)}`;
+  logger.warn(`Tool "${toolName}" (call ${callId}) threw ${what}; the model was told the tool failed, and the error is on the tool_call_output_item's \`error\`.`);
+}
+
+function invalidInput(
+  call: FunctionCallItem,
+  tool: FunctionTool<any>,
+  error: InvalidToolInputError,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(error.message));
+  return commitOutput(call, tool, `${error.message}. Please call the tool again with valid arguments.`, agent, record, env);
+}
+
+function commitOutput(
+  call: FunctionCallItem,
+  tool: FunctionTool<any> | undefined,
+  output: unknown,
+  agent: Agent<any, any>,
+  _record: RunRecord,
+  env: LoopEnv,
+  handledError?: unknown,
+): Effect.Effect<ToolRunOutcome> {
+  const capped = capToolOutput(output, toolCallOutput(output), env.limits.maxToolOutputChars);
+  const raw = { ...functionCallResult(call.callId, call.name, ''), output: capped.output };
+  const item = new RunToolCallOutputItem(raw, agent, capped.value);
+  // The error an error function answered for: the developer's, never sent to the model.
+  if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
+  return annotate(() => ({ 'baton.tool.output': toSmartString(capped.value) })).pipe(
+    Effect.andThen(env.emit(itemEvent(item))),
+    Effect.as({ type: 'output' as const, tool, output: capped.value, item }),
+  );
+}
+
+
+function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: call.arguments.trim() === '' ? {} : JSON.parse(call.arguments) };
+  } catch (error) {
+    return { ok: false, message: `Invalid JSON input for tool "${call.name}": ${(error as Error).message}` };
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function nameOf(error: unknown): string {
+  return error instanceof Error ? error.name : 'Error';
+}

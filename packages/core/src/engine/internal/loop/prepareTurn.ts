@@ -1,0 +1,211 @@
+import * as Effect from 'effect/Effect';
+import { annotate } from './span.js';
+import {
+  MaxTurnsExceededError,
+  RunInputItem,
+  type AgentInputItem,
+  UserError,
+  type FunctionTool,
+  type HandoffContract,
+  type Model,
+  type ModelRequest,
+  type ModelSettings,
+  type SerializedTool,
+  getDefaultModelSettings,
+} from '@baton/types';
+import type { Agent } from '../../../definitions/agent.js';
+import type { RunFailure } from '../failures.js';
+import { fromUserCode } from '../userCode.js';
+import { inputToItems, runItemsToInputItems } from '../../../state/internal/items.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { settingsForModel } from '../legacyModelSettings.js';
+import type { LoopEnv } from './loopEnv.js';
+import { agentMcpTools, withMcpTools } from './mcpTools.js';
+import type { CallModelInputFilter, ModelInputData } from '../../../definitions/callModelInputFilter.js';
+
+export interface PreparedTurn {
+  readonly agent: Agent<any, any>;
+  readonly model: Model;
+  readonly tools: readonly FunctionTool<any>[];
+  readonly handoffs: readonly HandoffContract<any>[];
+  readonly request: ModelRequest;
+}
+
+/**
+ * Admits a new turn (the model call counts it) and resolves instructions, tools, handoffs, model
+ * and input.
+ */
+export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<PreparedTurn, RunFailure> {
+  return Effect.gen(function* () {
+    const agent = record.currentAgent;
+    if (record.maxTurns !== null && record.currentTurn + 1 > record.maxTurns) {
+      return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
+    }
+    admitPendingInput(record);
+    const context = record.context;
+    // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
+    // fiber for each would cost more than most of them take.
+    const [systemInstructions, enabledTools, enabledHandoffs, chosenModel] = yield* fromUserCode(() =>
+      Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
+    );
+    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    const capabilities = yield* capabilitiesOf(agent, tools, enabledHandoffs, env);
+    const model = yield* checkedModel(chosenModel, agent, env);
+    const { handoffs } = capabilities;
+    yield* annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
+    const chosen = env.model ?? agent.model;
+    const modelName = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
+    const explicitlyModelSet = chosen !== '' && chosen !== undefined;
+    // An agent that set no model settings gets the defaults of the model the run resolves (the
+    // runner's model included), as the reference does; settings it chose stay its own.
+    const implicit = agent.hasExplicitModelSettings() ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
+    const agentSettings = implicit ? { ...implicit, ...storeOnly(agent.modelSettings) } : agent.modelSettings;
+    const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
+    if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
+      delete modelSettings.toolChoice;
+    }
+    const request: ModelRequest = {
+      input: turnInput(record, env),
+      modelSettings,
+      tools: offeredTools(agent, capabilities.tools),
+      handoffs: handoffs.map((h) => ({
+        toolName: h.toolName,
+        toolDescription: h.toolDescription,
+        inputJsonSchema: h.inputJsonSchema,
+        strictJsonSchema: h.strictJsonSchema,
+      })),
+      outputType: agent.getSerializedOutputType(),
+      tracing: false,
+      // Whether the reasoning effort sent is the model's default (a provider may leave it out where the API refuses it).
+      _internal: {
+        reasoningEffortImplicit: implicit?.reasoning?.effort !== undefined && env.modelSettings?.reasoning?.effort === undefined,
+      },
+    };
+    if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+    if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
+    const conversation = record.serverConversation;
+    if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
+    if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
+    return { agent, model, ...capabilities, request };
+  });
+}
+
+/** The one setting an agent keeps over its model's defaults when it chose none: whether the provider stores the response. */
+function storeOnly(settings: ModelSettings): ModelSettings {
+  return settings.store !== undefined ? { store: settings.store } : {};
+}
+
+/**
+ * The tools as the model sees them: MCP servers' tools first, then the agent's own in the order it
+ * lists them (enabled function tools, and hosted tools passed through to the provider).
+ */
+function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[]): SerializedTool[] {
+  const serialize = (t: FunctionTool<any>): SerializedTool => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict });
+  const hosted = agent.getHostedTools();
+  if (hosted.length === 0) return tools.map(serialize);
+  const offered = new Set(tools);
+  const own = agent.tools.flatMap((t): SerializedTool[] =>
+    t.type === 'hosted_tool' ? [{ type: 'hosted_tool', name: t.name, providerData: t.providerData }] : offered.has(t) ? [serialize(t)] : [],
+  );
+  const ownTools = new Set<unknown>(agent.tools);
+  return [...tools.filter((t) => !ownTools.has(t)).map(serialize), ...own];
+}
+
+/** Lists, not maps: a turn offers a handful, and a run waiting on its model holds them. */
+export interface Capabilities {
+  readonly tools: readonly FunctionTool<any>[];
+  readonly handoffs: readonly HandoffContract<any>[];
+}
+
+/**
+ * The current agent's enabled tools and handoffs, by the name the model calls them. A handoff
+ * whose tool name is taken is a `UserError`, or with `toolNameCollisionPolicy: 'warn'` a warning
+ * and the handoff is not offered (the function tool keeps the name).
+ */
+export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
+  const agent = record.currentAgent;
+  return Effect.gen(function* () {
+    const [enabledTools, handoffs] = yield* fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)]));
+    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    return yield* capabilitiesOf(agent, tools, handoffs, env);
+  });
+}
+
+function capabilitiesOf(
+  agent: Agent<any, any>,
+  tools: readonly FunctionTool<any>[],
+  handoffs: readonly HandoffContract<any>[],
+  env: LoopEnv,
+): Effect.Effect<Capabilities, RunFailure> {
+  if (handoffs.length === 0) return Effect.succeed({ tools, handoffs });
+  const taken = new Set(tools.map((t) => t.name));
+  const offered: HandoffContract<any>[] = [];
+  const warnings: string[] = [];
+  for (const handoff of handoffs) {
+    if (taken.has(handoff.toolName)) {
+      const message = `Agent "${agent.name}": the name "${handoff.toolName}" is used by more than one tool or handoff.`;
+      if (env.toolNameCollisionPolicy === 'error') return Effect.fail(new UserError(message));
+      warnings.push(`${message} The handoff to "${handoff.agentName}" is not offered.`);
+      continue;
+    }
+    taken.add(handoff.toolName);
+    offered.push(handoff);
+  }
+  const capabilities: Capabilities = { tools, handoffs: offered };
+  return warnings.length === 0 ? Effect.succeed(capabilities) : Effect.forEach(warnings, (warning) => Effect.logWarning(warning)).pipe(Effect.as(capabilities));
+}
+
+/** Input staged with `state.addInput` enters the history now, right before the model call. */
+function admitPendingInput(record: RunRecord): void {
+  if (record.pendingInput.length === 0) return;
+  for (const item of record.pendingInput) record.generatedItems.push(new RunInputItem(item, record.currentAgent));
+  record.pendingInput = [];
+}
+
+/** Everything so far, or with a server-kept conversation only what the server has not seen. */
+function turnInput(record: RunRecord, env: LoopEnv): AgentInputItem[] {
+  const conversation = record.serverConversation;
+  if (!conversation || conversation.knownItems === undefined) {
+    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+  }
+  const owed = conversation.owedOutputs.splice(0);
+  return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems), record.reasoningItemIdPolicy)];
+}
+
+function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {
+  return record.generatedItems.some((item) => item.type === 'tool_call_item' && item.agent === agent);
+}
+
+/** The model instance, or what the provider returns for its name (checked by `checkedModel`). */
+function providedModel(agent: Agent<any, any>, env: LoopEnv): Model | Promise<Model> {
+  const chosen = env.model ?? agent.model;
+  return typeof chosen === 'string' ? env.modelProvider.getModel(chosen === '' ? undefined : chosen) : chosen;
+}
+
+function checkedModel(model: Model | undefined, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<Model, RunFailure> {
+  const chosen = env.model ?? agent.model;
+  if (typeof chosen !== 'string' || (model && typeof model.getResponse === 'function')) return Effect.succeed(model as Model);
+  return Effect.fail(new UserError(`The model provider returned no model for "${chosen}".`));
+}
+
+/** The run's `callModelInputFilter` sees a copy of the call's input and instructions and returns what is sent. */
+function applyInputFilter(
+  filter: CallModelInputFilter<any>,
+  request: ModelRequest,
+  agent: Agent<any, any>,
+  record: RunRecord,
+): Effect.Effect<void, RunFailure> {
+  const modelData: ModelInputData = { input: structuredClone(request.input as AgentInputItem[]) };
+  if (request.systemInstructions !== undefined) modelData.instructions = request.systemInstructions;
+  return fromUserCode(() => filter({ modelData, agent, context: record.context.context })).pipe(
+    Effect.flatMap((result) => {
+      if (typeof result !== 'object' || result === null || !Array.isArray(result.input)) {
+        return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));
+      }
+      request.input = result.input;
+      if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
+      else delete request.systemInstructions;
+      return Effect.void;
+    }),
+  );
+}

@@ -1,0 +1,58 @@
+import * as Effect from 'effect/Effect';
+import { RunMessageOutputItem, UserError, type AgentsError } from '@baton/types';
+import type { RunErrorKind } from '../../../definitions/runErrorHandlers.js';
+import type { RunFailure } from '../failures.js';
+import { inputToItems, itemEvent, runItemsToInputItems } from '../../../state/internal/items.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { fromUserCode } from '../userCode.js';
+import type { LoopEnv } from './loopEnv.js';
+
+/**
+ * Gives the run's error handler (for this kind, else `default`) the chance to answer a max-turns,
+ * refusal or invalid-output failure with a final output. Without a handler, or when it returns
+ * nothing, the error fails the run as before.
+ */
+export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done', RunFailure> {
+  const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
+  if (!handler) return Effect.fail(error);
+  return Effect.gen(function* () {
+    const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    const decision = yield* fromUserCode(() =>
+      handler({
+        error: error as never,
+        context: record.context,
+        runData: {
+          input: record.originalInput,
+          newItems: [...record.generatedItems],
+          history,
+          output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never,
+          rawResponses: [...record.modelResponses],
+          lastAgent: record.currentAgent,
+          state: env.publicState,
+        },
+      }),
+    );
+    if (decision === undefined || decision === null) return yield* Effect.fail(error);
+    if (typeof decision !== 'object' || !('finalOutput' in decision)) {
+      return yield* Effect.fail(new UserError(`The ${kind} error handler must return { finalOutput, includeInHistory? } or nothing.`));
+    }
+    // The handler's answer is the agent's final output: text for a text agent, else it must
+    // match the output type (checked as the model's answer would be, transforms included).
+    const agent = record.currentAgent;
+    const text = agent.outputType === 'text' ? String(decision.finalOutput) : (JSON.stringify(decision.finalOutput) ?? 'undefined');
+    const parsed = yield* fromUserCode(() => agent.parseFinalOutput(text));
+    if (!parsed.ok) return yield* Effect.fail(new UserError(`Invalid run error handler finalOutput: ${parsed.message}`));
+    const output = parsed.value;
+    if (decision.includeInHistory !== false) {
+      const item = new RunMessageOutputItem(
+        { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] },
+        record.currentAgent,
+      );
+      record.generatedItems.push(item);
+      yield* env.emit(itemEvent(item));
+    }
+    record.currentStep = { type: 'next_step_final_output', output };
+    record.finalOutputFromErrorHandler = true;
+    return 'done' as const;
+  });
+}

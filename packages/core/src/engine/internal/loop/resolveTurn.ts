@@ -1,0 +1,155 @@
+import * as Effect from 'effect/Effect';
+import {
+  ModelBehaviorError,
+  ModelRefusalError,
+  OutputGuardrailTripwireTriggered,
+  UserError,
+  type ModelResponse,
+  type RunToolCallOutputItem,
+  type RunToolApprovalItem,
+} from '@baton/types';
+import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../../definitions/agent.js';
+import type { RunFailure } from '../failures.js';
+import { itemEvent, runItemsToInputItems, toSmartString } from '../../../state/internal/items.js';
+import { answerHostedApprovals } from './hostedMcpApprovals.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { fromUserCode } from '../userCode.js';
+import type { ProcessedResponse } from './classifyResponse.js';
+import type { ToolRunOutcome } from './executeTools.js';
+import { runOutputGuardrails } from './guardrails.js';
+import { executeHandoff } from './handoff.js';
+import type { LoopEnv } from './loopEnv.js';
+import { recoverRunError } from './recoverRunError.js';
+import { withholdBlockedOutput } from './withholdBlockedOutput.js';
+
+/** Whether the loop goes on after this turn. */
+export type TurnOutcome = 'continue' | 'done';
+
+/**
+ * Decides what a turn led to, in the reference's order: pending approvals pause the run; the
+ * agent's tool-use behaviour may turn a tool output into the final output; a handoff switches
+ * agents; tool calls ask the model again; otherwise the last message is the final output.
+ */
+export function resolveTurn(
+  processed: ProcessedResponse,
+  outcomes: readonly ToolRunOutcome[],
+  response: ModelResponse,
+  turnStart: number,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<TurnOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const agent = record.currentAgent;
+    const interruptions: RunToolApprovalItem[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.type === 'approval') interruptions.push(outcome.item);
+      else if (outcome.type === 'nested_interruption') interruptions.push(...outcome.interruptions);
+    }
+    const answeredBefore = record.generatedItems.length;
+    for (const item of yield* answerHostedApprovals(processed.hostedApprovals, record, env)) {
+      record.generatedItems.push(item);
+      yield* env.emit(itemEvent(item));
+      interruptions.push(item);
+    }
+    if (interruptions.length > 0) {
+      record.currentStep = { type: 'next_step_interruption', interruptions };
+      return 'done';
+    }
+
+    const toolResults: FunctionToolResult[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.type === 'output' && outcome.tool) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+    }
+    if (toolResults.length > 0) {
+      const decision = yield* toolUseDecision(agent, toolResults, record);
+      if (decision.isFinalOutput) {
+        yield* finish(decision.finalOutput, agent, response, record, env, terminalOutputItem(agent, toolResults));
+        return 'done';
+      }
+    }
+
+    if (processed.handoffRun) {
+      yield* executeHandoff(processed.handoffRun, turnStart, record, env);
+      record.currentStep = { type: 'next_step_handoff' };
+      return 'continue';
+    }
+    // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
+    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore) {
+      record.currentStep = { type: 'next_step_run_again' };
+      return 'continue';
+    }
+
+    if (processed.refusal !== undefined) {
+      return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
+    }
+    const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
+    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`), record, env);
+    yield* finish(parsed.value, agent, response, record, env);
+    return 'done';
+  });
+}
+
+/**
+ * Checks a final output with the output guardrails and records it. The output is recorded first,
+ * so a state taken from a failed check (a crashed or tripped guardrail) runs the check again on the
+ * same answer, without a new model call, as the reference does.
+ */
+export function finish(
+  output: unknown,
+  agent: Agent<any, any>,
+  response: ModelResponse,
+  record: RunRecord,
+  env: LoopEnv,
+  terminalItem?: RunToolCallOutputItem,
+): Effect.Effect<void, RunFailure> {
+  const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
+  record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
+  const checked = runOutputGuardrails(
+    guardrails,
+    {
+      agent,
+      agentOutput: output,
+      context: record.context,
+      details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
+    },
+    record,
+    { runner: env.stepRunner, turn: record.currentTurn },
+  ).pipe(
+    Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
+  );
+  if (!terminalItem) return checked;
+  return checked.pipe(
+    Effect.tapError((failure) =>
+      failure instanceof OutputGuardrailTripwireTriggered ? withholdBlockedOutput(failure, terminalItem, agent, env.outputGuardrailBlockedMessage, record) : Effect.void,
+    ),
+  );
+}
+
+/** The tool output a declarative `toolUseBehavior` made the final output (a function's choice is its own). */
+function terminalOutputItem(agent: Agent<any, any>, results: readonly FunctionToolResult[]): RunToolCallOutputItem | undefined {
+  const behavior = agent.toolUseBehavior;
+  if (behavior === 'stop_on_first_tool') return results[0]?.runItem as RunToolCallOutputItem | undefined;
+  if (typeof behavior === 'object' && behavior !== null) return results.find((r) => behavior.stopAtToolNames.includes(r.tool.name))?.runItem as RunToolCallOutputItem | undefined;
+  return undefined;
+}
+
+function toolUseDecision(
+  agent: Agent<any, any>,
+  results: FunctionToolResult[],
+  record: RunRecord,
+): Effect.Effect<ToolsToFinalOutputResult, RunFailure> {
+  const behavior = agent.toolUseBehavior;
+  if (behavior === 'run_llm_again') return Effect.succeed({ isFinalOutput: false });
+  if (behavior === 'stop_on_first_tool') return Effect.succeed({ isFinalOutput: true, finalOutput: toSmartString(results[0]!.output) });
+  if (typeof behavior === 'function') {
+    return fromUserCode(() => behavior(record.context, results)).pipe(
+      Effect.flatMap((decision) =>
+        typeof decision === 'object' && decision !== null && typeof decision.isFinalOutput === 'boolean'
+          ? Effect.succeed(decision)
+          : Effect.fail(new UserError(`Agent "${agent.name}": toolUseBehavior must return { isFinalOutput, finalOutput? }.`)),
+      ),
+    );
+  }
+  const hit = results.find((r) => behavior.stopAtToolNames.includes(r.tool.name));
+  return Effect.succeed(hit ? { isFinalOutput: true, finalOutput: toSmartString(hit.output) } : { isFinalOutput: false });
+}

@@ -1,0 +1,395 @@
+import { resolveRunLimits } from '../definitions/runLimits.js';
+import * as Cause from 'effect/Cause';
+import * as Effect from 'effect/Effect';
+import * as Exit from 'effect/Exit';
+import * as Fiber from 'effect/Fiber';
+import {
+  AgentsError,
+  OutputGuardrailTripwireTriggered,
+  ToolCallError,
+  ToolInputGuardrailTripwireTriggered,
+  ToolOutputGuardrailTripwireTriggered,
+  UserError,
+  isModelProviderError,
+  isRunError,
+  type ModelProviderError,
+  type RunError,
+  type AgentInputItem,
+  type ModelProvider,
+  type ReasoningItemIdPolicy,
+  type RunStreamEvent,
+  type Session,
+} from '@baton/types';
+import type { Agent } from '../definitions/agent.js';
+import { lazyDefaultProvider } from '../providers/modelProvider.js';
+import { ModelProviderService } from '../providers/modelProviderService.js';
+import { SessionService } from '../state/sessionService.js';
+import { StepRunnerService, defaultStepRunner, type StepRunner } from '../definitions/stepRunner.js';
+import { getLogger } from '../definitions/logger.js';
+import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from '../definitions/runConfig.js';
+import { RunContext } from '../definitions/runContext.js';
+import { RunHooks } from '../definitions/lifecycle.js';
+import { RunResult } from './runResult.js';
+import { RunState, recordOf } from '../state/runState.js';
+import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
+import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
+import { inputToItems, validateRunInput } from '../state/internal/items.js';
+import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
+import { runLoop } from './internal/loop/runLoop.js';
+import { McpConnections } from './internal/loop/mcpConnections.js';
+import { tracedRun } from './internal/tracedRun.js';
+import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
+import { EventChannel } from './internal/eventChannel.js';
+import { exclusively, type RunRecord } from '../state/internal/runRecord.js';
+
+export const DEFAULT_MAX_TURNS = 10;
+export const DEFAULT_STREAM_BUFFER_SIZE = 256;
+
+export type RunInputArg<TContext, TAgent extends Agent<any, any>> = string | AgentInputItem[] | RunState<TContext, TAgent>;
+
+type Completion = { ok: true } | { ok: false; error: unknown; interrupted: boolean };
+
+/** Runs agents. Promise-first, with `runEffect` for Effect users. Emits the run lifecycle events (`runner.on('agent_start', ...)`). */
+export class Runner extends RunHooks<any> {
+  readonly config: RunConfig;
+
+  constructor(config: RunConfig = {}) {
+    super();
+    checkedCollisionPolicy(config);
+    // The reference's runner shows its effective defaults on `config` (nested agent tools read it).
+    this.config = { ...config, traceIncludeSensitiveData: config.traceIncludeSensitiveData ?? true };
+  }
+
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: StreamRunOptions<TContext>,
+  ): Promise<StreamedRunResult<TContext, TAgent>>;
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options?: NonStreamRunOptions<TContext>,
+  ): Promise<RunResult<TContext, TAgent>>;
+  run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options?: RunOptions<TContext>,
+  ): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>>;
+  async run<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: RunOptions<TContext> = {},
+  ): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
+    const state = await this.#prepareState(agent, input, options);
+    return options.stream ? this.#runStreamed(state, options) : this.#runPlain(state, options);
+  }
+
+  /**
+   * The run as an Effect: succeeds with the result; fails with a `RunError` (narrow it with
+   * `Effect.catchTag('MaxTurnsExceededError', ...)`) or a `ModelProviderError` (such as
+   * `OpenAIProviderError`). Anything else a model or your own code threw is a defect carrying that
+   * error unchanged (`Effect.catchDefect`). Reads the model provider (`ModelProviderService`), the
+   * session (`SessionService`), the clock and the tracer (Effect's `Clock` and `Tracer`) from the
+   * context, so layers choose them.
+   */
+  runEffect<TAgent extends Agent<any, any>, TContext = unknown>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: NonStreamRunOptions<TContext> = {},
+  ): Effect.Effect<RunResult<TContext, TAgent>, RunError | ModelProviderError> {
+    const prepare = (session: Session | undefined) => this.#prepareState(agent, input, session === undefined ? options : { ...options, session });
+    const loop = (state: RunState<TContext, TAgent>, provider: ModelProvider, steps: StepRunner) => this.#program(state, options, undefined, provider, steps);
+    const configured = this.config.modelProvider;
+    const configuredSteps = options.stepRunner ?? this.config.stepRunner;
+    const program = Effect.gen(function* () {
+      // (Not `??`: the CommonJS build turns `??` into a function, where `yield*` cannot be.)
+      const provider = configured !== undefined ? configured : yield* ModelProviderService;
+      const steps = configuredSteps !== undefined ? configuredSteps : yield* StepRunnerService;
+      const session = options.session !== undefined ? options.session : yield* SessionService;
+      const state = yield* Effect.tryPromise({ try: () => prepare(session), catch: (e) => asRunFailure(e) });
+      const record = recordOf(state);
+      yield* loop(state, provider, steps).pipe(
+        Effect.tapError((failure) =>
+          Effect.sync(() => attachState(toPublicError(failure), state)).pipe(
+            Effect.andThen(Effect.promise(() => persist({ ok: false, error: toPublicError(failure), interrupted: false }, record))),
+          ),
+        ),
+      );
+      yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
+      return new RunResult(state);
+    });
+    return program.pipe(Effect.catch((failure) => publicFailure(toPublicError(failure))));
+  }
+
+  async #prepareState<TAgent extends Agent<any, any>, TContext>(
+    agent: TAgent,
+    input: RunInputArg<TContext, TAgent>,
+    options: RunOptions<TContext>,
+  ): Promise<RunState<TContext, TAgent>> {
+    if (typeof agent !== 'object' || agent === null || typeof (agent as { name?: unknown }).name !== 'string') {
+      throw new UserError('run(): the first argument must be an Agent.');
+    }
+    checkedCollisionPolicy(options);
+    const reasoningItemIdPolicy = checkedReasoningItemIdPolicy(options.reasoningItemIdPolicy ?? (input instanceof RunState ? recordOf(input).reasoningItemIdPolicy : undefined) ?? this.config.reasoningItemIdPolicy);
+    if (input instanceof RunState) {
+      const record = recordOf(input);
+      if (reasoningItemIdPolicy) record.reasoningItemIdPolicy = reasoningItemIdPolicy;
+      if (options.context !== undefined) {
+        record.context.context = options.context instanceof RunContext ? options.context.context : options.context;
+      }
+      // The resumed run's limit counts from the turns already taken, as the reference does.
+      if (options.maxTurns !== undefined) record.maxTurns = checkedMaxTurns(options.maxTurns);
+      // A state read back from storage: what it holds was saved when it paused.
+      if (options.session && record.session?.session !== options.session) {
+        record.session = newSessionProgress(options.session, record.context, undefined, record.generatedItems);
+      }
+      return input;
+    }
+    validateRunInput(input);
+    validateToolExecution({ ...this.config.toolExecution, ...options.toolExecution });
+    resolveRunLimits(this.config.limits, options.limits);
+    const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
+    const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
+    let runInput: string | AgentInputItem[] = input;
+    if (options.session) {
+      const session = options.session;
+      const stored = await readSession(session, context);
+      const history = typeof session.prepareHistoryItemForModelInput === 'function' ? stored.map((item) => session.prepareHistoryItemForModelInput!(item)) : stored;
+      runInput = options.sessionInputCallback
+        ? await options.sessionInputCallback(history, inputToItems(input))
+        : [...history, ...inputToItems(input)];
+      if (!Array.isArray(runInput)) throw new UserError('Session input callback must return an array of AgentInputItem objects.');
+    }
+    const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
+    if (reasoningItemIdPolicy) recordOf(state).reasoningItemIdPolicy = reasoningItemIdPolicy;
+    // When the server keeps the conversation (previousResponseId / conversationId), it owns the
+    // history: nothing is written to the session, as in the reference.
+    const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
+    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, context, inputToItems(input));
+    return state;
+  }
+
+  #env(
+    state: RunState<any, any>,
+    options: RunOptions<any>,
+    streamed: boolean,
+    channel: EventChannel<RunStreamEvent> | undefined,
+    provider: ModelProvider = this.config.modelProvider ?? lazyDefaultProvider,
+    steps: StepRunner = options.stepRunner ?? this.config.stepRunner ?? defaultStepRunner,
+    onTurnStart?: (turn: number) => void,
+  ): LoopEnv {
+    const record = recordOf(state);
+    const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
+    const stepRunner = steps === defaultStepRunner ? undefined : steps;
+    return {
+      // Nested agent-tool runs inherit this configuration, the provider in use included (and the
+      // step runner, scoped to their call when they start).
+      runConfig: { ...this.config, ...stripRunOnly(options), modelProvider: provider, stepRunner: steps },
+      stepRunner,
+      modelProvider: provider,
+      model: pick('model'),
+      modelSettings: { ...this.config.modelSettings, ...options.modelSettings },
+      inputGuardrails: joined(this.config.inputGuardrails, options.inputGuardrails),
+      outputGuardrails: joined(this.config.outputGuardrails, options.outputGuardrails),
+      toolNotFoundBehavior: pick('toolNotFoundBehavior') ?? 'return_error_to_model',
+      invalidToolInputBehavior: pick('invalidToolInputBehavior') ?? 'return_error_to_model',
+      handoffInputFilter: pick('handoffInputFilter'),
+      toolErrorFormatter: pick('toolErrorFormatter'),
+      outputGuardrailBlockedMessage: pick('outputGuardrailBlockedMessage'),
+      callModelInputFilter: pick('callModelInputFilter'),
+      errorHandlers: pick('errorHandlers'),
+      publicState: state,
+      hooks: this,
+      toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
+      preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
+      limits: resolveRunLimits(this.config.limits, options.limits),
+      beforeHistoryRewrite: (items) => keepRewritten(record.session, items),
+      streamed,
+      emit: channel ? (event) => channel.offer(event) : () => Effect.void,
+      sink: channel ?? discardingSink,
+      observed: channel !== undefined,
+      mcpConnections: new McpConnections(),
+      onTurnStart,
+    };
+  }
+
+  /** One run of the loop over the state's record: the only run of it at a time. */
+  #program(
+    state: RunState<any, any>,
+    options: RunOptions<any>,
+    channel: EventChannel<RunStreamEvent> | undefined,
+    provider?: ModelProvider,
+    steps?: StepRunner,
+    onTurnStart?: (turn: number) => void,
+  ): Effect.Effect<void, RunFailure> {
+    const record = recordOf(state);
+    const start = Effect.sync(() => {
+      record.serverConversation =
+        options.previousResponseId !== undefined || options.conversationId !== undefined
+          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
+          : undefined;
+    });
+    const env = this.#env(state, options, channel !== undefined, channel, provider, steps, onTurnStart);
+    // Runs inside this run (a guardrail backed by an agent, say) resolve model names as it does.
+    const loop = runLoop(record, env).pipe(Effect.provideService(ModelProviderService, env.modelProvider));
+    return tracedRun(exclusively(record, Effect.andThen(start, loop)), this.config, options, record);
+  }
+
+  async #runPlain<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
+    const record = recordOf(state);
+    options.signal?.throwIfAborted();
+    const exit = await Effect.runPromiseExit(this.#program(state, options, undefined), {
+      signal: options.signal,
+    });
+    const outcome = completionOf(exit, options.signal, record);
+    await persist(outcome, record);
+    if (!outcome.ok) throw attachState(outcome.error, state);
+    return new RunResult(state);
+  }
+
+  async #runStreamed<TContext, TAgent extends Agent<any, any>>(state: RunState<TContext, TAgent>, options: RunOptions<TContext>) {
+    const size = options.streamBufferSize ?? this.config.streamBufferSize ?? DEFAULT_STREAM_BUFFER_SIZE;
+    if (!Number.isInteger(size) || size < 1) throw new UserError(`streamBufferSize must be a positive integer, got ${String(size)}.`);
+    const result = createStreamedRunResult<TContext, TAgent>({ state, signal: options.signal }, size);
+    const program = this.#program(state, options, channelOf(result), undefined, undefined, (turn) => void (result.currentTurn = turn));
+    const fiber = Effect.runFork(program);
+    attachRunFiber(result, fiber);
+    // Ends the result once the run's fiber has ended and the session has been written; a run the
+    // caller cancelled ends quietly. A failed run's reader gets every event queued before the
+    // failure, then the error (the reference drops the queued ones: nothing is lost here).
+    void Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state)))).then((outcome) => {
+      if (outcome.ok || (outcome.interrupted && result.cancelled)) result._done();
+      else result._raiseError(outcome.error, { preserveQueuedItems: true });
+    });
+    // The run is already going (its events wait in the buffer); `toEffectStream` needs the module.
+    await loadEffectStream();
+    return result;
+  }
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The runner's list then the run's, without a new array when either is empty. */
+function joined<T>(first: readonly T[] | undefined, second: readonly T[] | undefined): readonly T[] {
+  if (!first?.length) return second ?? NONE;
+  return second?.length ? [...first, ...second] : first;
+}
+
+/** The typed failure of `runEffect`: Baton's run errors and providers' errors; anything else is a defect. */
+function publicFailure(error: unknown): Effect.Effect<never, RunError | ModelProviderError> {
+  return isRunError(error) || isModelProviderError(error) ? Effect.fail(error) : Effect.die(error);
+}
+
+/** How a streamed run ended, after writing its session; a failed write is the run's error. */
+function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined, state: RunState<any, any>): Effect.Effect<Completion> {
+  return Effect.suspend(() => {
+    const record = recordOf(state);
+    const outcome = completionOf(exit, signal, record);
+    if (!outcome.ok) attachState(outcome.error, state);
+    return Effect.tryPromise({ try: () => persist(outcome, record), catch: (error) => error }).pipe(
+      Effect.as(outcome),
+      Effect.catch((error): Effect.Effect<Completion> => Effect.succeed({ ok: false, error, interrupted: false })),
+    );
+  });
+}
+
+/** What a finished run writes to its session: everything, or after a tripped output guardrail, all but the blocked answer. */
+function persist(outcome: Completion, record: RunRecord): Promise<void> {
+  if (outcome.ok) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy);
+  if (!(outcome.error instanceof OutputGuardrailTripwireTriggered)) return Promise.resolve();
+  // The tripwire is what the caller must see; a session that fails to save is reported beside it.
+  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) =>
+    getLogger('openai-agents:core').warn('The run stopped on an output guardrail, and saving it to the session failed:', error),
+  );
+}
+
+function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined, record: RunRecord): Completion {
+  if (Exit.isSuccess(exit)) return { ok: true };
+  if (Cause.hasInterruptsOnly(exit.cause)) {
+    // The caller's abort: a reason the caller gave; else the model's own abort error when a call was
+    // in flight (as the reference rejects), rather than the signal's bare DOMException.
+    const error = signal?.aborted ? (isDefaultAbortReason(signal.reason) ? (record.abortedWith ?? signal.reason) : signal.reason) : abortError();
+    return { ok: false, error, interrupted: true };
+  }
+  const failure = Cause.findErrorOption(exit.cause);
+  if (failure._tag === 'Some') return { ok: false, error: toPublicError(failure.value), interrupted: false };
+  return { ok: false, error: Cause.squash(exit.cause), interrupted: false };
+}
+
+/** A policy that is given (even as `null`) must be 'warn' or 'error'; checked before any model call. */
+function checkedCollisionPolicy(config: { toolNameCollisionPolicy?: unknown }): void {
+  const policy = config.toolNameCollisionPolicy;
+  if (policy === undefined || policy === 'warn' || policy === 'error') return;
+  throw new UserError('toolNameCollisionPolicy must be either "warn" or "error".');
+}
+
+function validateToolExecution(toolExecution: RunConfig['toolExecution']): void {
+  const value = toolExecution?.preApprovalInputGuardrails;
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new UserError(`toolExecution.preApprovalInputGuardrails must be a boolean, got ${typeof value}.`);
+  }
+}
+
+/** A whole number of turns (0 fails before the first model call), or `null` for no limit. */
+function checkedMaxTurns(maxTurns: number | null): number | null {
+  if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 0)) {
+    throw new UserError(`maxTurns must be a non-negative integer or null, got ${String(maxTurns)}.`);
+  }
+  return maxTurns;
+}
+
+function checkedReasoningItemIdPolicy(policy: unknown): ReasoningItemIdPolicy | undefined {
+  if (policy === undefined || policy === 'preserve' || policy === 'omit') return policy;
+  throw new UserError(`reasoningItemIdPolicy must be 'preserve' or 'omit', got ${JSON.stringify(policy)}.`);
+}
+
+/** `controller.abort()` without a reason gives a DOMException named AbortError. */
+function isDefaultAbortReason(reason: unknown): boolean {
+  return typeof DOMException !== 'undefined' && reason instanceof DOMException && reason.name === 'AbortError';
+}
+
+function abortError(): Error {
+  const error = new Error('The run was cancelled.');
+  error.name = 'AbortError';
+  return error;
+}
+
+/**
+ * The run's state on its error, and on the tool guardrail tripwire a `ToolCallError` wraps (the
+ * same state, with the tool guardrail results of every turn so far). A tool's own plain error is
+ * left as it was thrown.
+ */
+function attachState(error: unknown, state: RunState<any, any>): unknown {
+  if (error instanceof AgentsError && error.state === undefined) error.state = state;
+  if (error instanceof ToolCallError && (error.error instanceof ToolInputGuardrailTripwireTriggered || error.error instanceof ToolOutputGuardrailTripwireTriggered)) {
+    error.error.state ??= state;
+  }
+  return error;
+}
+
+function stripRunOnly(options: RunOptions<any>): RunConfig {
+  const { context: _c, signal: _s, stream: _st, session: _se, sessionInputCallback: _sic, previousResponseId: _p, conversationId: _cv, ...config } = options;
+  return config;
+}
+
+let defaultRunner: Runner | undefined;
+
+/** Runs an agent with the shared default runner. */
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options: StreamRunOptions<TContext>,
+): Promise<StreamedRunResult<TContext, TAgent>>;
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options?: NonStreamRunOptions<TContext>,
+): Promise<RunResult<TContext, TAgent>>;
+export function run<TAgent extends Agent<any, any>, TContext = unknown>(
+  agent: TAgent,
+  input: RunInputArg<TContext, TAgent>,
+  options?: RunOptions<TContext>,
+): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
+  defaultRunner ??= new Runner();
+  return defaultRunner.run(agent, input, options);
+}

@@ -1,0 +1,74 @@
+import type { AgentInputItem, ReasoningItemIdPolicy, RunItem, Session } from '@baton/types';
+import type { RunContext } from '../../definitions/runContext.js';
+import { isRunContextAwareSession } from '../sessionHistory.js';
+import { runItemsToInputItems } from './items.js';
+
+/**
+ * What a run has written to its session so far. It lives in the run's own record, so a nested
+ * run of an agent tool (which shares the parent's context) never writes into the parent's session.
+ */
+export interface SessionProgress {
+  readonly session: Session;
+  /**
+   * Generated items already in the session, by identity: resuming a paused turn drops its approval
+   * items and reorders the list, so a count of saved items would skip the outputs that follow.
+   */
+  readonly saved: WeakSet<RunItem>;
+  /** The new input, saved with the first batch of items. */
+  pendingInput: AgentInputItem[] | undefined;
+  /** Items a handoff input filter removed from the run's history before they were saved. */
+  rewritten: RunItem[];
+  /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
+  readonly runContext: RunContext<any>;
+}
+
+export function newSessionProgress(
+  session: Session,
+  runContext: RunContext<any>,
+  pendingInput: AgentInputItem[] | undefined,
+  alreadySaved: readonly RunItem[] = [],
+): SessionProgress {
+  const saved = new WeakSet<RunItem>();
+  for (const item of alreadySaved) saved.add(item);
+  return { session, saved, pendingInput, rewritten: [], runContext };
+}
+
+/**
+ * The session's stored items. A `RunContextAwareSession` receives the run's context (say, to keep
+ * each tenant's history apart); any other session is called with no arguments, as before.
+ */
+export function readSession(session: Session, runContext: RunContext<any>): Promise<AgentInputItem[]> {
+  return isRunContextAwareSession(session) ? session.getItems(undefined, runContext) : session.getItems();
+}
+
+function appendToSession(progress: SessionProgress, items: AgentInputItem[]): Promise<void> {
+  const { session, runContext } = progress;
+  return isRunContextAwareSession(session) ? session.addItems(items, runContext) : session.addItems(items);
+}
+
+/** Keeps the items a handoff input filter is about to drop, so the session still gets them. */
+export function keepRewritten(progress: SessionProgress | undefined, items: readonly RunItem[]): void {
+  if (!progress) return;
+  progress.rewritten.push(...items.filter((item) => !progress.saved.has(item) && !progress.rewritten.includes(item)));
+}
+
+/** Appends the new input (once) and the items generated since the last save. */
+export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
+  if (!progress) return;
+  const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
+  progress.rewritten = [];
+  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
+  progress.pendingInput = undefined;
+  for (const item of fresh) progress.saved.add(item);
+  if (toSave.length > 0) await appendToSession(progress, toSave);
+}
+
+/**
+ * After an output guardrail tripped, the session still gets the input and the run's items (a tool
+ * output the guardrail blocked is already withheld), but not the blocked answer: as the reference.
+ */
+export async function saveBlockedRun(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
+  let end = generatedItems.length;
+  while (end > 0 && generatedItems[end - 1]!.type === 'message_output_item') end -= 1;
+  await saveToSession(progress, generatedItems.slice(0, end), reasoningItemIdPolicy);
+}
