@@ -5,7 +5,7 @@
  */
 import type { BenchAdapter } from './sdks/adapter.js';
 import { ALL_SCENARIOS, SDKS, type ChildReport, type ScenarioFigures, type ScenarioId, type SdkName, type WorkSizes } from './protocol.js';
-import { measureTracedTurnOverhead, measureTurnOverhead } from './scenarios/turnOverhead.js';
+import { measureToolsetOverhead, measureTracedTurnOverhead, measureTurnOverhead } from './scenarios/turnOverhead.js';
 import { measureTextDelivery } from './scenarios/textDelivery.js';
 import { measurePausedRunHeap } from './scenarios/pausedRunHeap.js';
 import { measureGuardrailLatency } from './scenarios/guardrailLatency.js';
@@ -24,6 +24,10 @@ function runScenario(adapter: BenchAdapter, scenario: ScenarioId, sizes: WorkSiz
       return measureTurnOverhead(adapter, sizes, false);
     case 'turns-streamed':
       return measureTurnOverhead(adapter, sizes, true);
+    case 'turns-toolset':
+      return measureToolsetOverhead(adapter, sizes, false);
+    case 'turns-toolset-streamed':
+      return measureToolsetOverhead(adapter, sizes, true);
     case 'turns-traced':
       return measureTracedTurnOverhead(adapter, sizes, 'memory');
     case 'turns-otlp':

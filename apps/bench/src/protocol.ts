@@ -6,6 +6,8 @@ export type SdkName = (typeof SDKS)[number];
 export const SCENARIOS = [
   'turns-plain',
   'turns-streamed',
+  'turns-toolset',
+  'turns-toolset-streamed',
   'delivery',
   'paused-heap',
   'state-serialization',

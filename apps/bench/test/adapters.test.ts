@@ -23,6 +23,11 @@ describe.each<[string, BenchAdapter]>([
     await expect(adapter.toolLoop(3, true)()).resolves.toBeUndefined();
   });
 
+  it('runs the tool-set loop (two of eight tools a turn) to the final message, plain and streamed', async () => {
+    await expect(adapter.toolsetLoop(5, false)()).resolves.toBeUndefined();
+    await expect(adapter.toolsetLoop(5, true)()).resolves.toBeUndefined();
+  });
+
   it('delivers every text delta through the run event stream', async () => {
     await expect(adapter.textStream(250)()).resolves.toBe(250);
   });

@@ -48,7 +48,7 @@ export const METRICS: Metric[] = [
     scenario: 'turns-plain',
     unit: 'micros',
     better: 'lower',
-    targetRatio: 0.5,
+    targetRatio: 0.1,
     pick: (f) => (f.kind === 'turns' ? f.cpuMicrosPerTurn : undefined),
   },
   {
@@ -65,7 +65,7 @@ export const METRICS: Metric[] = [
     scenario: 'turns-streamed',
     unit: 'micros',
     better: 'lower',
-    targetRatio: 0.5,
+    targetRatio: 0.1,
     pick: (f) => (f.kind === 'turns' ? f.cpuMicrosPerTurn : undefined),
   },
   {
@@ -75,6 +75,24 @@ export const METRICS: Metric[] = [
     unit: 'micros',
     better: 'lower',
     pick: (f) => (f.kind === 'turns' ? f.wallMicrosPerTurn : undefined),
+  },
+  {
+    id: 'turns-toolset.cpu',
+    label: 'Turn overhead, 8 tools, 2 calls a turn: CPU per turn',
+    scenario: 'turns-toolset',
+    unit: 'micros',
+    better: 'lower',
+    targetRatio: 0.1,
+    pick: (f) => (f.kind === 'turns' ? f.cpuMicrosPerTurn : undefined),
+  },
+  {
+    id: 'turns-toolset-streamed.cpu',
+    label: '… streamed: CPU per turn',
+    scenario: 'turns-toolset-streamed',
+    unit: 'micros',
+    better: 'lower',
+    targetRatio: 0.1,
+    pick: (f) => (f.kind === 'turns' ? f.cpuMicrosPerTurn : undefined),
   },
   {
     id: 'turns-traced.cpu',
@@ -100,7 +118,7 @@ export const METRICS: Metric[] = [
     scenario: 'delivery',
     unit: 'perSecond',
     better: 'higher',
-    targetRatio: 2,
+    targetRatio: 10,
     pick: (f) => (f.kind === 'delivery' ? f.deltasPerSecond : undefined),
   },
   {
@@ -117,7 +135,7 @@ export const METRICS: Metric[] = [
     scenario: 'paused-heap',
     unit: 'bytes',
     better: 'lower',
-    targetRatio: 0.5,
+    targetRatio: 0.15,
     pick: (f) => (f.kind === 'paused-heap' ? f.bytesPerPausedRun : undefined),
   },
   {
@@ -126,7 +144,7 @@ export const METRICS: Metric[] = [
     scenario: 'concurrent-rss',
     unit: 'bytes',
     better: 'lower',
-    targetRatio: 0.7,
+    targetRatio: 0.6,
     pick: (f) => (f.kind === 'concurrent-rss' ? f.peakRssBytes : undefined),
   },
   {

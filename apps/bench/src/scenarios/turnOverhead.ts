@@ -11,6 +11,11 @@ export async function measureTurnOverhead(adapter: BenchAdapter, sizes: WorkSize
   return measureRuns(adapter.toolLoop(sizes.toolTurns, streamed), sizes);
 }
 
+/** Runs of `toolTurns` turns that each call two of eight realistic tools at once, then a final message. */
+export async function measureToolsetOverhead(adapter: BenchAdapter, sizes: WorkSizes, streamed: boolean): Promise<TurnOverheadFigures> {
+  return measureRuns(adapter.toolsetLoop(sizes.toolTurns, streamed), sizes);
+}
+
 /** The same runs with tracing on: what recording (and exporting) the spans adds per turn. */
 export async function measureTracedTurnOverhead(adapter: BenchAdapter, sizes: WorkSizes, sink: 'memory' | 'otlp'): Promise<TurnOverheadFigures> {
   const loop = await adapter.tracedToolLoop(sizes.toolTurns, sink);

@@ -11,6 +11,8 @@ export interface BenchAdapter {
   readonly sdk: SdkName;
   /** One run: `toolTurns` turns with one tool call each, then a final message. Resolves when done. */
   toolLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
+  /** One run: `toolTurns` turns each calling two of eight realistic tools at once (`toolsetScript.ts`), then a final message. */
+  toolsetLoop(toolTurns: number, streamed: boolean): () => Promise<void>;
   /**
    * `toolLoop` with tracing on: spans go to an in-memory processor (`memory`), or are exported over
    * HTTP to a local sink (`otlp`: Baton over OTLP, the reference with its OpenAI traces exporter).

@@ -3,6 +3,7 @@
  * stateless: it reads the request input and decides, so one instance serves any number of runs.
  * Every call builds fresh objects, as a real provider would (a run may keep them).
  */
+import { TOOLSET_CALLS_PER_TURN, toolsetCalls } from './toolsetScript.js';
 
 export const STEP_TOOL = 'step';
 /** The tool that needs approval in the serialization scenario: calling it pauses the run. */
@@ -16,7 +17,12 @@ export const DELTA_TEXT = 'tok ';
  * of `deltas` text deltas.
  */
 /** `answerAfterIo`: the model answers on a later turn of the event loop, as a response read from a socket would. */
-export type ScriptPlan = { kind: 'tool-loop'; toolTurns: number; answerAfterIo?: boolean } | { kind: 'pause'; toolTurns: number } | { kind: 'text'; deltas: number };
+export type ScriptPlan =
+  | { kind: 'tool-loop'; toolTurns: number; answerAfterIo?: boolean }
+  | { kind: 'pause'; toolTurns: number }
+  | { kind: 'text'; deltas: number }
+  /** `toolTurns` turns each calling `TOOLSET_CALLS_PER_TURN` tools of the set (`toolsetScript.ts`), then a final message. */
+  | { kind: 'toolset'; toolTurns: number };
 
 export interface ScriptFunctionCall {
   type: 'function_call';
@@ -59,6 +65,10 @@ export function toolResultsIn(input: string | ReadonlyArray<unknown>): number {
 /** The output of the next response. */
 export function nextOutput(plan: ScriptPlan, input: string | ReadonlyArray<unknown>, responseId: string): ScriptItem[] {
   if (plan.kind === 'text') return [message(responseId, DELTA_TEXT.repeat(plan.deltas))];
+  if (plan.kind === 'toolset') {
+    const turnsDone = toolResultsIn(input) / TOOLSET_CALLS_PER_TURN;
+    return turnsDone < plan.toolTurns ? toolsetCalls(responseId, turnsDone + 1) : [message(responseId, FINAL_TEXT)];
+  }
   const done = toolResultsIn(input);
   if (done < plan.toolTurns) return [functionCall(responseId, STEP_TOOL, done + 1)];
   return plan.kind === 'pause' ? [functionCall(responseId, APPROVAL_TOOL, done + 1)] : [message(responseId, FINAL_TEXT)];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SdkName } from '../protocol.js';
 import { check, MAX_TURNS, type BenchAdapter, type PausedStateSummary } from './adapter.js';
 import { guardrailRun, type GuardrailProbe } from './guardrailScript.js';
+import { TOOLSET, TOOLSET_CALLS_PER_TURN } from './toolsetScript.js';
 import { floodDeltas, floodText, IDLE_BUFFER_SIZE, type FloodProbe } from './idleScript.js';
 import {
   APPROVAL_TOOL,
@@ -177,6 +178,41 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
         }
         check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
         check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
+      };
+    },
+
+    toolsetLoop(toolTurns, streamed) {
+      let calls = 0;
+      const agent = new Agent({
+        name: 'bench',
+        instructions: 'Use the tools to help the customer.',
+        model: new InstantModel({ kind: 'toolset', toolTurns }),
+        tools: TOOLSET.map((entry) =>
+          tool({
+            name: entry.name,
+            description: entry.description,
+            parameters: entry.parameters,
+            execute: () => {
+              calls += 1;
+              return { ok: true, tool: entry.name };
+            },
+          }),
+        ),
+      });
+      const expectedCalls = toolTurns * TOOLSET_CALLS_PER_TURN;
+      return async () => {
+        const before = calls;
+        let finalOutput: unknown;
+        if (streamed) {
+          const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+          for await (const _event of result);
+          await result.completed;
+          finalOutput = result.finalOutput;
+        } else {
+          finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
+        }
+        check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
+        check(calls - before === expectedCalls, `${sdkName} ran the tools ${calls - before} times, expected ${expectedCalls}`);
       };
     },
 
