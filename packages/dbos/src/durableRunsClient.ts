@@ -8,7 +8,7 @@ import { clientLogger, systemDatabaseUrl } from './internal/systemDatabase.js';
 import { NotificationListener } from './internal/notificationListener.js';
 import { deleteRunEvents, EVENTS_CHANNEL, readRunEvents } from './internal/runEvents.js';
 import { RUN_ENDED_CHANNEL } from './internal/statusNotifications.js';
-import { latestRunWorkflow, runIncarnation, runWorkflows } from './internal/runLookup.js';
+import { latestRunWorkflow, runIncarnation, runWorkflowAt, runWorkflows, type RunWorkflow } from './internal/runLookup.js';
 import { Wakeup } from './internal/wakeup.js';
 import { checkRunId, RUN_WORKFLOW_NAME, runWorkflowId } from './internal/workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './internal/workflowTypes.js';
@@ -148,7 +148,10 @@ export class DurableRunsClient {
   /** Where the run is now: its latest workflow's status and, once it ended, its outcome. */
   async status(runId: string): Promise<DurableRunStatus> {
     checkRunId(runId);
-    const latest = await latestRunWorkflow(this.dbos, runId);
+    return this.#statusOf(runId, await latestRunWorkflow(this.dbos, runId));
+  }
+
+  #statusOf(runId: string, latest: RunWorkflow | undefined): DurableRunStatus {
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     return statusOf(runId, latest.revision, latest.workflow);
   }
@@ -166,9 +169,13 @@ export class DurableRunsClient {
     const bell = new Wakeup();
     const unsubscribe = this.listener.subscribe(RUN_ENDED_CHANNEL, runId, () => bell.ring());
     try {
+      // The first read finds the run's latest workflow; while that one is queued or running it stays
+      // the latest, so the reads after a wake-up read just it.
+      let revision: number | undefined;
       for (;;) {
         bell.reset();
-        const status = await this.status(runId);
+        const status = revision === undefined ? await this.status(runId) : this.#statusOf(runId, await runWorkflowAt(this.dbos, runId, revision));
+        revision = status.revision;
         if (status.state !== 'queued' && status.state !== 'running') return status;
         const left = deadline - Date.now();
         if (left <= 0) {

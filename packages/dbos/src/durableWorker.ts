@@ -10,6 +10,7 @@ import { systemDatabaseUrl } from './internal/systemDatabase.js';
 import { NotificationListener } from './internal/notificationListener.js';
 import { recoverDeadExecutors } from './internal/recoverDeadExecutors.js';
 import { RunDispatcher } from './internal/runDispatcher.js';
+import { RunEventBatcher } from './internal/runEventBatcher.js';
 import { QUEUED_CHANNEL } from './internal/statusNotifications.js';
 import { runWorkflow, type RunWorkflowEnv } from './internal/runWorkflow.js';
 import { expiryWorkflowId, runWorkflowId } from './internal/workflowIds.js';
@@ -96,7 +97,8 @@ export class DurableWorker {
       const env: RunWorkflowEnv = {
         agents: new Map(Object.entries(options.agents)),
         runner: options.runner ?? {},
-        events,
+        pool: events,
+        events: new RunEventBatcher(events),
         approvalTtlMs: options.approvalTtlMs,
         startExpiryTimer: async (next, expiresAt) => {
           // On a queue of its own, without a concurrency limit: a timer that sleeps for days must not take one of the runs' slots.

@@ -1,51 +1,38 @@
-import type pg from 'pg';
-import { writeRunEvents } from './runEvents.js';
+import type { RunEventBatcher, RunEventSource } from './runEventBatcher.js';
 import type { Json } from './workflowTypes.js';
 
 /**
- * The run-event writes of one workflow, off the run's path and batched: `add` returns at once; the
- * first event is written alone, and the events that come while a write is in flight go together in
- * the next one (one statement, one commit, one notification for the lot). With a fast model a
- * turn's items come in a burst, so a run costs a few commits for its events instead of one each.
- * `flush` resolves once every event added is written (and rejects with a write that failed for
- * good, after an outage outlasted its retries).
+ * The run-event writes of one workflow, off the run's path: `add` numbers the event (its position in
+ * the workflow's deterministic sequence, so a replay writes the same keys and nothing new) and hands
+ * it to the worker's batcher, which writes the events of all its runs together. `flush` resolves
+ * once every event added is written, and rejects with the write that failed for good (an outage that
+ * outlasted its retries, an event PostgreSQL refused); the events after such a failure are not written.
  */
-export class RunEventWriter {
-  #queued: Json[] = [];
+export class RunEventWriter implements RunEventSource {
   #nextSeq = 0;
-  #writing: Promise<void> = Promise.resolve();
-  #busy = false;
+  #written: Promise<void> = Promise.resolve();
   #failure: unknown;
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly batcher: RunEventBatcher,
     private readonly run: { readonly runId: string; readonly revision: number; readonly incarnation: string },
   ) {}
 
+  get failed(): boolean {
+    return this.#failure !== undefined;
+  }
+
   add(event: Json): void {
-    this.#queued.push(event);
-    if (!this.#busy) this.#writing = this.#drain();
+    if (this.failed) return;
+    const row = { runId: this.run.runId, revision: this.run.revision, incarnation: this.run.incarnation, seq: this.#nextSeq++, event };
+    // The batcher commits rows in order: once the last one added is settled, so is every earlier one.
+    this.#written = this.batcher.write(row, this).catch((error: unknown) => {
+      this.#failure ??= error;
+    });
   }
 
   async flush(): Promise<void> {
-    await this.#writing;
+    await this.#written;
     if (this.#failure !== undefined) throw this.#failure;
-  }
-
-  async #drain(): Promise<void> {
-    this.#busy = true;
-    try {
-      while (this.#queued.length > 0 && this.#failure === undefined) {
-        const batch = this.#queued;
-        this.#queued = [];
-        const seq = this.#nextSeq;
-        this.#nextSeq += batch.length;
-        await writeRunEvents(this.pool, { runId: this.run.runId, revision: this.run.revision, seq }, batch, this.run.incarnation);
-      }
-    } catch (error) {
-      this.#failure = error;
-    } finally {
-      this.#busy = false;
-    }
   }
 }

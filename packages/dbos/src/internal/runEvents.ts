@@ -51,23 +51,30 @@ export interface StoredRunEvent {
   readonly event: Json;
 }
 
+/** One event row: the event at position `seq` of the workflow `revision` of a run, of the run's `incarnation`. */
+export interface RunEventRow {
+  readonly runId: string;
+  readonly revision: number;
+  readonly seq: number;
+  readonly incarnation: string;
+  readonly event: Json;
+}
+
 /**
- * Events `first.seq`, `first.seq + 1`, ... of one workflow of a run, in one statement and one commit:
- * the insert, and one notification when a row was inserted (a replay inserts nothing and wakes
- * nobody). Through a database outage, a write waits and tries again (`OUTAGE_RETRY`).
+ * Event rows of any number of runs in one statement and one commit: the insert, and one
+ * notification per run that got a new row (a replay inserts nothing and wakes nobody). Rows already
+ * there are left alone (`ON CONFLICT DO NOTHING`). One attempt: the caller decides what to retry.
  */
-export function writeRunEvents(pool: pg.Pool, first: { runId: string; revision: number; seq: number }, events: readonly Json[], incarnation: string): Promise<void> {
-  const write = Effect.tryPromise(() =>
-    pool.query(
-      `WITH inserted AS (
-        INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation)
-        SELECT $1, $2, $3 + (x.n - 1)::integer, x.event, $5 FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS x(event, n)
-        ON CONFLICT DO NOTHING RETURNING run_id
-      ) SELECT pg_notify($6, run_id) FROM inserted LIMIT 1`,
-      [first.runId, first.revision, first.seq, JSON.stringify(events), incarnation, EVENTS_CHANNEL],
-    ),
+export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<void> {
+  await pool.query(
+    `WITH batch AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(run_id text, revision integer, seq integer, incarnation text, event jsonb)
+    ), inserted AS (
+      INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) SELECT run_id, revision, seq, event, incarnation FROM batch
+      ON CONFLICT DO NOTHING RETURNING run_id
+    ) SELECT pg_notify($2, run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs`,
+    [JSON.stringify(rows.map((row) => ({ run_id: row.runId, revision: row.revision, seq: row.seq, incarnation: row.incarnation, event: row.event }))), EVENTS_CHANNEL],
   );
-  return Effect.runPromise(write.pipe(Effect.retry(OUTAGE_RETRY), Effect.asVoid));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DBOSClient, WorkflowStatus } from '@dbos-inc/dbos-sdk';
 import { resumePrefix, revisionOf, runWorkflowId } from './workflowIds.js';
-import type { RunWorkflowInput } from './workflowTypes.js';
+import type { RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
 
 export interface RunWorkflow {
   readonly revision: number;
@@ -8,16 +8,34 @@ export interface RunWorkflow {
 }
 
 /**
- * The run's latest workflow (its highest revision), by exact ids: the listing of its resume
- * workflows loads ids only, and only the latest one is read with its input and output. Another run
+ * The run's latest workflow (its highest revision), by exact ids, in one read for a run that never
+ * paused: a resume exists only once the workflow before it ended paused, so while the first workflow
+ * is queued or running, or once it completed or failed, it is the latest. Only a run whose first
+ * workflow paused lists its resume workflows (ids only) and reads the latest of them. Another run
  * whose id starts the same way (`order-1`, `order-10`) is never loaded.
  */
 export async function latestRunWorkflow(dbos: DBOSClient, runId: string): Promise<RunWorkflow | undefined> {
+  const first = await dbos.getWorkflow(runId);
+  if (first === undefined || !endedPaused(first)) return first === undefined ? undefined : { revision: 0, workflow: first };
   const resumes = await dbos.listWorkflows({ workflow_id_prefix: likePrefix(resumePrefix(runId)), loadInput: false, loadOutput: false });
   let revision = 0;
   for (const { workflowID } of resumes) revision = Math.max(revision, revisionOf(runId, workflowID) ?? 0);
+  if (revision === 0) return { revision, workflow: first };
   const workflow = await dbos.getWorkflow(runWorkflowId(runId, revision));
   return workflow === undefined ? undefined : { revision, workflow };
+}
+
+/**
+ * The workflow of revision `revision` of the run, re-read by its id (one read): while it is queued
+ * or running, no later revision can exist, so a waiter reads just this one until it ends.
+ */
+export async function runWorkflowAt(dbos: DBOSClient, runId: string, revision: number): Promise<RunWorkflow | undefined> {
+  const workflow = await dbos.getWorkflow(runWorkflowId(runId, revision));
+  return workflow === undefined ? undefined : { revision, workflow };
+}
+
+function endedPaused(workflow: WorkflowStatus): boolean {
+  return workflow.status === 'SUCCESS' && (workflow.output as RunWorkflowOutput | undefined)?.status === 'paused';
 }
 
 /** Every workflow of the run (its start, resumes and expiry timers), ids and statuses only. */

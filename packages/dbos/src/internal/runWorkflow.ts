@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { agentGraphOf, graphIssues, graphReport, type AgentGraph } from './agentGraph.js';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
 import { recordWorkflowStart } from './runEvents.js';
+import type { RunEventBatcher } from './runEventBatcher.js';
 import { RunEventWriter } from './runEventWriter.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
 import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWorkflowOutput } from './workflowTypes.js';
@@ -15,7 +16,10 @@ import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWork
 export interface RunWorkflowEnv {
   readonly agents: ReadonlyMap<string, Agent<any, any>>;
   readonly runner: Omit<RunConfig, 'stepRunner'>;
-  readonly events: pg.Pool;
+  /** Where the workflow's first statement goes (its agent graph). */
+  readonly pool: pg.Pool;
+  /** The worker's run-event writes, batched across its runs. */
+  readonly events: RunEventBatcher;
   readonly approvalTtlMs: number | undefined;
   /** Starts the timer that continues the run with `next` (undecided calls rejected) when its approvals expire. */
   readonly startExpiryTimer: (next: RunWorkflowInput, expiresAt: string) => Promise<void>;
@@ -48,7 +52,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   // over) gets the recorded one back, and a graph that lost something the run may rely on (an
   // agent, a tool, a handoff renamed under the same version) fails here, before any step runs on it.
   const current = agentGraphOf(agent);
-  const recorded = (await recordWorkflowStart(env.events, { runId, revision, incarnation, graph: current as unknown as Json })) as unknown as AgentGraph;
+  const recorded = (await recordWorkflowStart(env.pool, { runId, revision, incarnation, graph: current as unknown as Json })) as unknown as AgentGraph;
   const lost = graphIssues(recorded, current);
   if (lost.length > 0) {
     return failed('ResumabilityError', `Run ${runId} cannot continue on this worker's agent graph, which changed since the run started: ${lost.map((issue) => issue.message).join('; ')}`, graphReport(lost));
