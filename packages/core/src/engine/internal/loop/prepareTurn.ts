@@ -100,7 +100,12 @@ function storeOnly(settings: ModelSettings): ModelSettings {
  * lists them (enabled function tools, and hosted tools passed through to the provider).
  */
 function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[]): SerializedTool[] {
-  const serialize = (t: FunctionTool<any>): SerializedTool => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict });
+  const serialize = (t: FunctionTool<any>): SerializedTool => {
+    const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
+    if (t.deferLoading === true) serialized.deferLoading = true;
+    if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
+    return serialized;
+  };
   const hosted = agent.getHostedTools();
   if (hosted.length === 0) return tools.map(serialize);
   const offered = new Set(tools);
