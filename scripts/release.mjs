@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run release`: version the packages from the pending changesets, build and check them, then
-// publish every non-private package (pnpm rewrites `workspace:*` ranges to the released versions).
+// `npm run release`: version the packages from the pending changesets, build them, pack every
+// non-private package as `pnpm publish` packs it (`workspace:*` ranges rewritten to the released
+// versions), check each tarball, then publish those very tarballs with npm, a few at a time.
 //
 //   node scripts/release.mjs [--registry <url>] [--tag <dist-tag>] [--only <package>] [--no-version] [--no-build] [--no-tests] [--dry-run]
 //
@@ -107,7 +108,7 @@ function run(command, args) {
   });
 }
 
-/** What one package's tarball (packed as `pnpm publish` packs it) would give a user that is wrong. */
+/** One package's tarball (packed as `pnpm publish` packs it), and what it would give a user that is wrong. */
 async function problemsOf({ dir, manifest }, out) {
   const problems = [];
   const destination = join(out, manifest.name.replace('/', '+'));
@@ -127,28 +128,37 @@ async function problemsOf({ dir, manifest }, out) {
   if (!files.has('README.md')) problems.push(`${manifest.name}: no README.md in the package`);
   if ([...files].some((file) => file.startsWith('src/') || file.startsWith('test/'))) problems.push(`${manifest.name}: ships src/ or test/`);
   if (shipped.engines?.node === undefined) problems.push(`${manifest.name}: no engines.node`);
-  return problems;
+  return { problems, tarball: packed.filename };
 }
 
-/** Pack every package as `pnpm publish` would (a few at a time) and check what a user would receive. */
+/**
+ * Pack every package as `pnpm publish` would (a few at a time) and check what a user would receive.
+ * The tarballs checked are the ones published (kept in the returned folder, removed by the caller):
+ * nothing is packed again between the check and the publish.
+ */
 async function checkPackages(packages) {
   const started = Date.now();
   console.error(`[release] packing and checking ${packages.length} packages ...`);
-  const out = mkdtempSync(join(tmpdir(), 'baton-release-check-'));
+  const out = mkdtempSync(join(tmpdir(), 'baton-release-'));
+  const tarballs = new Map();
   try {
     const queue = [...packages];
     const problems = [];
     const worker = async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) problems.push(...(await problemsOf(next, out)));
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const packed = await problemsOf(next, out);
+        problems.push(...packed.problems);
+        tarballs.set(next.manifest.name, packed.tarball);
+      }
     };
     await Promise.all([worker(), worker(), worker()]);
     if (problems.length > 0) fail(`the packages are not ready to publish:\n  ${problems.join('\n  ')}`);
   } catch (error) {
-    fail(`packing failed: ${error.message}`);
-  } finally {
     rmSync(out, { recursive: true, force: true });
+    fail(`packing failed: ${error.message}`);
   }
   console.error(`[release] packing and checking ${packages.length} packages: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { out, tarballs };
 }
 
 function provenanceSupported() {
@@ -165,12 +175,32 @@ if (!flag('--no-version')) {
 }
 if (!flag('--no-build')) pnpm('building and type-checking every package', ['exec', 'turbo', 'run', 'build', 'typecheck', '--filter=./packages/*', '--output-logs=errors-only']);
 const packages = publishable();
-await checkPackages(packages);
-if (!flag('--no-tests')) pnpm('running the test suite', ['exec', 'vitest', 'run', '--reporter=dot']);
-
-const filters = only.length === 0 ? [] : packages.flatMap(({ manifest }) => ['--filter', manifest.name]);
-const publishArgs = ['-r', ...filters, 'publish', '--access', 'public', '--no-git-checks', '--registry', registry];
-if (tag !== undefined) publishArgs.push('--tag', tag);
-if (flag('--dry-run')) publishArgs.push('--dry-run');
-if (provenanceSupported()) publishArgs.push('--provenance');
-pnpm(`publishing ${packages.length} packages to ${registry}`, publishArgs, { quiet: false });
+const { out, tarballs } = await checkPackages(packages);
+try {
+  if (!flag('--no-tests')) pnpm('running the test suite', ['exec', 'vitest', 'run', '--reporter=dot']);
+  // The checked tarballs, a few at a time: each a package of its own, so the order does not matter.
+  const publishArgs = ['--access', 'public', '--registry', registry];
+  if (tag !== undefined) publishArgs.push('--tag', tag);
+  if (flag('--dry-run')) publishArgs.push('--dry-run');
+  if (provenanceSupported()) publishArgs.push('--provenance');
+  const started = Date.now();
+  console.error(`[release] publishing ${packages.length} packages to ${registry} ...`);
+  const queue = packages.map(({ manifest }) => manifest.name);
+  const failures = [];
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      try {
+        await run('npm', ['publish', tarballs.get(name), ...publishArgs]);
+        console.error(`[release]   ${name}`);
+      } catch (error) {
+        failures.push(`${name}: ${error.message}`);
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  rmSync(out, { recursive: true, force: true });
+  if (failures.length > 0) fail(`publishing failed:\n  ${failures.join('\n  ')}`);
+  console.error(`[release] publishing ${packages.length} packages: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  // Each file starts a local registry, publishes packages to it and runs `npm install` and
-  // `tsc` (skipLibCheck: false) in fresh projects: minutes each on a busy 2-core machine.
+  // registry.test.ts starts a local registry, publishes every package to it and runs `npm install`,
+  // `tsc` (skipLibCheck: false) and the READMEs' code in fresh projects: minutes on a busy 2-core machine.
   test: { include: ['test/**/*.test.ts'], testTimeout: 1_200_000, hookTimeout: 1_200_000 },
 });

@@ -51,8 +51,3 @@ function installCommands(script: string): string[][] {
     .filter((line) => /^npm (install|i|add)\b/.test(line))
     .map((line) => line.split(/\s+/).slice(2));
 }
-
-/** `console.log(x); // expected` lines: what the block says it prints, in order. */
-export function expectedOutput(code: string): string[] {
-  return [...code.matchAll(/console\.log\(.*\);\s*\/\/ (.+)$/gm)].map((m) => m[1]!.trim());
-}

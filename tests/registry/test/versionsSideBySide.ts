@@ -1,0 +1,109 @@
+/**
+ * docs/guide/versions-side-by-side.md, followed through a registry: the session's release (`npm run
+ * release` to a throwaway Verdaccio) is the old one, a next release whose run-state schema changed is published
+ * beside them (see nextRelease.ts), and in an empty project the guide's install line puts both in
+ * one app under npm aliases. Then its files run as written: pause a run on the old release, resume
+ * it on the new one (the migration reads the old state), and see the old release refuse what the
+ * new one wrote. Each `// comment` is what the line before it must print.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { publishNextRelease } from './nextRelease.js';
+import { enabled, root, type RegistrySession } from './registrySession.js';
+import { cleanEnv, exec } from './userShell.js';
+
+const guideFile = 'docs/guide/versions-side-by-side.md';
+const guide = readFileSync(join(root, guideFile), 'utf8');
+
+/** The guide's files: its ```js [name] blocks, in order. */
+const files = [...guide.matchAll(/^```js \[([\w.-]+)\]\n([\s\S]*?)^```$/gm)].map((match) => ({ name: match[1]!, code: match[2]! }));
+/** Its install line (the ```sh block, `\` continuations joined). */
+const installLine = /^```sh\n([\s\S]*?)^```$/m.exec(guide)![1]!.replace(/\\\n/g, ' ').trim().split(/\s+/);
+
+/** The `// comments` of `console.log(...)` lines: what a file says it prints, in order. */
+function promised(code: string): string[] {
+  return [...code.matchAll(/console\.log\(.*\);[ \t]*\/\/ (.+)$/gm)].map((match) => match[1]!.trim());
+}
+
+function manifestOf(name: string): { version: string; dependencies?: Record<string, string> } {
+  return JSON.parse(readFileSync(join(root, 'packages', name.replace('@baton/', ''), 'package.json'), 'utf8'));
+}
+
+/** The packages the guide installs and the `@baton/*` packages they depend on. */
+function closure(names: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const [dependency, range] of Object.entries(manifestOf(name).dependencies ?? {})) if (range.startsWith('workspace:')) visit(dependency);
+  };
+  names.forEach(visit);
+  return [...seen];
+}
+
+const released = manifestOf('@baton/core').version;
+let next: string;
+let project: string;
+/** The next release published (tag `next`, so `latest` stays the release every other suite installs) and the guide's install line followed. */
+let ready: Promise<void>;
+
+/** Publishes the next release beside the one the session published and installs both, as the guide says. */
+export function prepareVersionsSideBySide(session: RegistrySession): void {
+  project = session.project('support-app', { type: 'module' });
+  ready = (async () => {
+    const env = cleanEnv({ npm_config_userconfig: session.registry.npmrc });
+    next = await session.timed('publish the next release (run-state schema 2)', () =>
+      publishNextRelease({ root, work: session.work, names: closure(['@baton/core', '@baton/hitl-state', '@baton/testing']), version: released, exec, env }),
+    );
+    // The guide's versions are the test's: the workspace's and the next minor.
+    const args = installLine.slice(2).map((arg) => arg.replace('@0.1.0', `@${released}`).replace('@0.2.0', `@${next}`));
+    await session.npmInstall(`install ${guideFile}`, project, args);
+    for (const { name, code } of files) writeFileSync(join(project, name), code);
+  })();
+  ready.catch(() => {});
+}
+
+export function describeVersionsSideBySide(session: RegistrySession): void {
+  describe.runIf(enabled)(`${guideFile}, through a registry`, () => {
+    it('installs the old release under aliases beside the new one', async () => {
+      await ready;
+      expect(installLine.slice(0, 2)).toEqual(['npm', 'install']);
+      const version = (path: string) => JSON.parse(readFileSync(join(project, 'node_modules', path, 'package.json'), 'utf8')).version;
+      expect(version('@baton/core')).toBe(next);
+      expect(version('core-v1')).toBe(released);
+      expect(version('hitl-state-v1')).toBe(released);
+      // Each release reads states with its own @baton/types.
+      const typesOf = (pkg: string) => {
+        const nested = join(project, 'node_modules', pkg, 'node_modules', '@baton', 'types', 'package.json');
+        try {
+          return JSON.parse(readFileSync(nested, 'utf8')).version;
+        } catch {
+          return version('@baton/types');
+        }
+      };
+      expect(typesOf('core-v1')).toBe(released);
+      expect(typesOf('@baton/core')).toBe(next);
+    });
+
+    it.each(['pause.mjs', 'resume.mjs', 'refuse.mjs'])('runs %s as the guide writes it, printing what it says', async (name) => {
+      await ready;
+      const file = files.find((entry) => entry.name === name);
+      expect(file, `${guideFile} has a \`\`\`js [${name}] block`).toBeDefined();
+      const { stdout } = await session.timed(`run ${guideFile} ${name}`, () => exec(process.execPath, [name], project, cleanEnv(), 120_000));
+      expect(stdout.trim().split('\n')).toEqual(promised(file!.code));
+    });
+
+    it('the next release lists its migration and applies it to the old state', async () => {
+      await ready;
+      const code = `import { readFileSync } from 'node:fs';
+import { SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, migrateRunStateJson } from '@baton/hitl-state';
+import * as v1 from 'hitl-state-v1';
+const migrated = migrateRunStateJson(JSON.parse(readFileSync('paused.json', 'utf8')));
+console.log(JSON.stringify({ next: SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, old: v1.SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, version: migrated.$schemaVersion, migratedFrom: migrated.migratedFrom }));`;
+      writeFileSync(join(project, 'migration.mjs'), code);
+      const { stdout } = await exec(process.execPath, ['migration.mjs'], project, cleanEnv(), 60_000);
+      expect(JSON.parse(stdout)).toEqual({ next: ['1', '2'], old: ['1'], version: '2', migratedFrom: ['1'] });
+    });
+  });
+}
