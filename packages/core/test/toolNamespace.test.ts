@@ -47,3 +47,14 @@ describe('namespaced and deferred tools in a run', () => {
     expect(() => lookup('x', 'yes' as never)).toThrow('`deferLoading` must be a boolean');
   });
 });
+
+describe('a client tool search with parameters of its own', () => {
+  it('needs its execute function: without it the run fails before the model is called', async () => {
+    const model = new ScriptedModel([[assistantMessage('never')]]);
+    const search = { type: 'hosted_tool' as const, name: 'tool_search', providerData: { type: 'tool_search', execution: 'client', parameters: { type: 'object', properties: {}, required: [], additionalProperties: false } } };
+    const agent = new Agent({ name: 'Searcher', model, tools: [search] });
+    await expect(run(agent, 'hi')).rejects.toThrow(UserError);
+    await expect(run(agent, 'hi')).rejects.toThrow(/require toolSearchTool\(\{ execution: "client", execute \}\)/);
+    expect(model.calls).toHaveLength(0);
+  });
+});

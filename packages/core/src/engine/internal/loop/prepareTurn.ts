@@ -12,6 +12,7 @@ import {
   type ModelSettings,
   type SerializedTool,
   getDefaultModelSettings,
+  getClientToolSearchExecutor,
 } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunFailure } from '../failures.js';
@@ -41,6 +42,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (record.maxTurns !== null && record.currentTurn + 1 > record.maxTurns) {
       return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
+    yield* checkedClientToolSearch(agent);
     admitPendingInput(record);
     const context = record.context;
     // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
@@ -88,6 +90,25 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
   });
+}
+
+/**
+ * A client-executed tool search with parameters of its own needs the executor that answers its calls
+ * (the built-in one loads the agent's deferred tools): without it the run stops before the model is called.
+ */
+function checkedClientToolSearch(agent: Agent<any, any>): Effect.Effect<void, RunFailure> {
+  for (const tool of agent.getHostedTools()) {
+    const data = tool.providerData as { type?: unknown; execution?: unknown; parameters?: unknown } | undefined;
+    if (data?.type !== 'tool_search' || data.execution !== 'client' || data.parameters === undefined) continue;
+    if (getClientToolSearchExecutor(tool) === undefined) {
+      return Effect.fail(
+        new UserError(
+          `Agent "${agent.name}": the client tool search "${tool.name}" has parameters of its own, and such searches require toolSearchTool({ execution: "client", execute }) with an execute function that answers them.`,
+        ),
+      );
+    }
+  }
+  return Effect.void;
 }
 
 /** The one setting an agent keeps over its model's defaults when it chose none: whether the provider stores the response. */
