@@ -4,7 +4,8 @@
  * Verdaccio and `npm run release`), beside `npm install @openai/agents zod` from the npm registry.
  * Packages installed and their size on disk; a report, it asserts nothing.
  *
- * Run alone: `pnpm --filter @baton/bench exec tsx src/scenarios/installSize.ts` (the packages built).
+ * Run alone: `pnpm --filter @baton/bench install-size` (the packages built; `-- --json` prints the detail);
+ * it writes `apps/bench/results/install-size.json`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -67,6 +68,9 @@ export async function measureInstallSize(referenceVersion: string): Promise<Inst
   }
 }
 
+/** The most packages `npm install @baton/agents zod` may bring (issue 26's light install). */
+export const INSTALL_PACKAGES_TARGET = 35;
+
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 export function formatInstallSize({ baton, reference, referenceVersion }: InstallSizeReport): string {
@@ -77,6 +81,7 @@ export function formatInstallSize({ baton, reference, referenceVersion }: Instal
     row('npm install @baton/agents zod', baton),
     row(`npm install @openai/agents@${referenceVersion} zod`, reference),
     `  Baton/Ref: ${(baton.packages / reference.packages).toFixed(2)}× packages, ${(baton.bytes / reference.bytes).toFixed(2)}× bytes`,
+    `  target ≤ ${INSTALL_PACKAGES_TARGET} packages (issue 26): ${baton.packages <= INSTALL_PACKAGES_TARGET ? 'met' : 'missed'}`,
     `  largest (Baton): ${largest(baton)}`,
     `  largest (reference): ${largest(reference)}`,
   ].join('\n');
@@ -88,4 +93,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   console.log(formatInstallSize(report));
   const detail = process.argv.includes('--json');
   if (detail) console.log(JSON.stringify(report, null, 2));
+  // Beside the full benchmark's latest.json (git-ignored, as it is).
+  const results = new URL('../../results/', import.meta.url);
+  mkdirSync(results, { recursive: true });
+  writeFileSync(new URL('install-size.json', results), `${JSON.stringify({ generatedAt: new Date().toISOString(), ...report }, null, 2)}\n`);
+  console.log(`Written to ${fileURLToPath(new URL('install-size.json', results))}`);
 }
