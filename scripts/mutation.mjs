@@ -117,6 +117,10 @@ function strykerConfig(mod, vitestConfig) {
     tempDirName: join(workDir, 'tmp', mod.name),
     cleanTempDir: 'always',
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+    // A vitest runner kept for hundreds of mutants was seen to stop failing on mutants it kills when
+    // fresh (tracing-redaction: from about the 400th mutant on, nearly every mutant "survived",
+    // `message: ''` of a span error asserted by toEqual included); a new runner every 100 mutants.
+    maxTestRunnerReuse: Number(process.env.MUTATION_RUNNER_REUSE ?? 100),
     timeoutMS: 15_000,
     timeoutFactor: 2,
     disableTypeChecks: true,
