@@ -92,7 +92,10 @@ describe('serialization round trips', () => {
 
     const [interruption] = restored.getInterruptions();
     expect(interruption).toBeInstanceOf(RunToolApprovalItem);
-    expect(interruption).toBe(restored.generatedItems[7]); // the same object, as in a live state
+    // The pending step holds the history's own item, as in a live state; getInterruptions() hands out a copy of it.
+    const pending = (restored as unknown as { _currentStep: { data: { interruptions: unknown[] } } })._currentStep.data.interruptions[0];
+    expect(pending).toBe(restored.generatedItems[7]);
+    expect(interruption).toEqual(restored.generatedItems[7]);
     expect(interruption!.agent).toBe(other.worker);
     expect(interruption!.arguments).toBe('{"target":"bob"}');
 
