@@ -4,7 +4,6 @@ import {
   UserError,
   type AgentInputItem,
   type FunctionCallItem,
-  type FunctionTool,
   type RunContextContract,
   type RunStreamEvent,
   type ToolCallDetails,
@@ -18,10 +17,10 @@ import { RunState, recordOf } from '../../state/runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from '../../definitions/internal/names.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from '../../definitions/internal/validate.js';
-import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../../definitions/tool.js';
+import { defaultToolErrorFunction } from '../../definitions/tool.js';
 import { callScopeOf, rememberHandledToolError } from '../../definitions/internal/toolCallScope.js';
 import { completeToolCallDetails } from '../../definitions/internal/toolCallDetails.js';
-import { agentToolInput, parseAgentToolArguments, schemaSummary, type AgentToolInputBuilder } from '../../definitions/internal/agentToolInput.js';
+import { agentToolInput, parseAgentToolArguments, schemaSummary } from '../../definitions/internal/agentToolInput.js';
 import { compileSchema, describeStandardSchema, isStandardSchema } from '../../definitions/internal/schema.js';
 import { registerAgentToolSource } from '../../definitions/internal/agentToolSources.js';
 import { nestedAgentToolRunConfig } from './agentToolRunConfig.js';
