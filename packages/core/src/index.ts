@@ -15,6 +15,7 @@ export type {
 export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './definitions/agentTool.js';
 export type { AgentToolInvocation } from './state/internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './definitions/tool.js';
+export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolNamespace.js';
 export {
   hostedMcpTool,
   type HostedMCPTool,

@@ -57,6 +57,13 @@ async function effects(runId: string): Promise<string[]> {
 }
 
 describe('a durable worker', () => {
+  it('a step that fails ends its run failed with the step’s own error, and the worker goes on', async () => {
+    const runId = await client.startRun('support', 'Where is my order? [run:step-fails] [model-fails]', { runId: 'step-fails' });
+    expect(await client.result(runId)).toMatchObject({ state: 'failed', error: { name: 'ModelBehaviorError', message: expect.stringContaining('The model answered with nonsense.') } });
+    const next = await client.startRun('support', 'Where is my order? [run:after-failure]', { runId: 'after-failure' });
+    expect(await client.result(next)).toMatchObject({ state: 'completed', finalOutput: 'Done: order 1234: charged twice' });
+  });
+
   it('runs an agent from the queue: each step once, the run id reaching the tools, the events readable by run id', async () => {
     const runId = await worker.startRun('support', 'Where is my order? [run:plain-1]', { runId: 'plain-1' });
     const status = await client.result(runId);

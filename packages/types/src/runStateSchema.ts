@@ -222,7 +222,8 @@ export const SerializedRunStateSchema = z.object({
   /** The run's id (Baton's addition): made when the run first starts, kept by a resumed run. */
   runId: z.string().optional(),
   currentTurn: z.number().int().nonnegative(),
-  maxTurns: z.number().int().positive().nullable(),
+  // 0 is a limit a run may be given (it fails before the first model call), so a state written with it is read back.
+  maxTurns: z.number().int().nonnegative().nullable(),
   currentAgent: SerializedAgentRefSchema,
   originalInput: z.union([z.string(), z.array(SerializedProtocolItemSchema)]),
   generatedItems: z.array(SerializedRunItemSchema),

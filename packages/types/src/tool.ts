@@ -61,6 +61,12 @@ export interface FunctionTool<TContext = unknown> {
   streaming?: boolean;
   /** Set on a tool an MCP server provides: the server's name and the tool's name there. */
   mcp?: { server: string; toolName: string };
+  /** Responses API only: offered unloaded, for tool search to load (`tool({ deferLoading: true })`). */
+  deferLoading?: boolean;
+  /** Responses API only: the namespace `toolNamespace()` put the tool in; the model calls it as `namespace.name`. */
+  namespace?: string;
+  /** The namespace's description (required with `namespace`). */
+  namespaceDescription?: string;
 }
 
 /**

@@ -118,7 +118,7 @@ describe('SerializedRunStateSchema', () => {
     { label: 'currentTurn as a string', state: withChange((s) => (s.currentTurn = '0')), path: ['currentTurn'] },
     { label: 'a negative currentTurn', state: withChange((s) => (s.currentTurn = -1)), path: ['currentTurn'] },
     { label: 'a fractional currentTurn', state: withChange((s) => (s.currentTurn = 1.5)), path: ['currentTurn'] },
-    { label: 'maxTurns of zero', state: withChange((s) => (s.maxTurns = 0)), path: ['maxTurns'] },
+    { label: 'a negative maxTurns (0 is a limit a run may have)', state: withChange((s) => (s.maxTurns = -1)), path: ['maxTurns'] },
     { label: 'currentAgent as a string', state: withChange((s) => (s.currentAgent = 'Assistant')), path: ['currentAgent'] },
     { label: 'an empty agent name', state: withChange((s) => (s.currentAgent = { name: '' })), path: ['currentAgent', 'name'] },
     { label: 'originalInput as a number', state: withChange((s) => (s.originalInput = 42)), path: ['originalInput'] },

@@ -31,7 +31,7 @@ async function check(baseDir: string): Promise<IViolation[]> {
 const describeViolation = (v: IViolation) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' → ')})` : ''}`;
 
 describe('the repository', () => {
-  it("has no import cycle in any package, keeps core's folders layered and follows the dependency rule", async () => {
+  it('has no import cycle in any package, keeps the folders of core layered and follows the dependency rule', async () => {
     const violations = await check(repo);
     expect(violations.map(describeViolation)).toEqual([]);
   });

@@ -63,10 +63,24 @@ export interface DurableLatencyResult {
    * does not inflate: a core gives 1000 / (worker + PostgreSQL) runs/s at best.
    */
   readonly cpuPerRunMs: { readonly worker: number | undefined; readonly postgres: number | undefined };
+  /**
+   * The floor: DBOS alone (`durableFloorProcess.ts`), the five steps as bare `DBOS.runStep` calls in a
+   * workflow started in the same process: no agent loop, queue, client or run events. What DBOS's
+   * checkpoints cost on this machine, which no durable run here can go below.
+   */
+  readonly dbosAlone: {
+    readonly p50Ms: number;
+    readonly p90Ms: number;
+    readonly runsPerSecond: number;
+    readonly cpuPerRunMs: { readonly process: number; readonly postgres: number | undefined };
+  };
 }
 
 const APP_VERSION = 'bench-latency';
+/** `@baton/dbos`'s default `queue.workerConcurrency`: DBOS alone gets the same number of runs in flight. */
+const DEFAULT_WORKER_CONCURRENCY = 8;
 const workerScript = fileURLToPath(new URL('./durableLatencyWorker.ts', import.meta.url));
+const floorScript = fileURLToPath(new URL('./durableFloorProcess.ts', import.meta.url));
 const tsxLoader = import.meta.resolve('tsx');
 
 const median = (values: readonly number[]) => quantile(values, 0.5);
@@ -238,6 +252,51 @@ async function commitFloor(databaseUrl: string): Promise<number> {
   }
 }
 
+/** DBOS alone on this machine (see `DurableLatencyResult.dbosAlone`), on its own database of the same server. */
+async function dbosAlone(databaseUrl: string, runs: number, throughputRuns: number, concurrency: number): Promise<DurableLatencyResult['dbosAlone']> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1', DATABASE_URL: databaseUrl, RUNS: String(runs), THROUGHPUT_RUNS: String(throughputRuns), CONCURRENCY: String(concurrency) };
+  const child = spawn(process.execPath, ['--import', tsxLoader, floorScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  let output = '';
+  const lines: string[] = [];
+  let waiting: (() => void) | undefined;
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    lines.push(...chunk.toString().split('\n').filter((line) => line.startsWith('{')));
+    waiting?.();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const line = async (key: string): Promise<Record<string, number>> => {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const found = lines.find((text) => text.startsWith(`{"${key}"`));
+      if (found) return (JSON.parse(found) as Record<string, Record<string, number>>)[key]!;
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`DBOS floor process: no ${key} figures:\n${output}`);
+      await Promise.race([new Promise<void>((resolve) => (waiting = resolve)), new Promise((resolve) => setTimeout(resolve, 1000)), exited]);
+    }
+  };
+  try {
+    const latency = await line('latency');
+    const postmaster = await postmasterPid(databaseUrl);
+    const before = postmaster === undefined ? undefined : cpuMs(postmaster, true);
+    child.stdin!.write('go\n');
+    const throughput = await line('throughput');
+    const after = postmaster === undefined ? undefined : cpuMs(postmaster, true);
+    await exited;
+    return {
+      p50Ms: latency.p50Ms!,
+      p90Ms: latency.p90Ms!,
+      runsPerSecond: throughput.runsPerSecond!,
+      cpuPerRunMs: { process: throughput.cpuPerRunMs!, postgres: before === undefined || after === undefined ? undefined : (after - before) / throughputRuns },
+    };
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    process.off('exit', killOnExit);
+  }
+}
+
 export async function measureDurableLatency(options: DurableLatencyOptions = {}): Promise<DurableLatencyResult> {
   const { latencyRuns = 200, warmupRuns = 30, throughputRuns = 1000 } = options;
   const memory = await inMemory(latencyRuns, throughputRuns);
@@ -246,6 +305,7 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
   let client: DurableRunsClient | undefined;
   try {
     postgres = await startPostgres();
+    const floor = await dbosAlone(postgres.urlFor('bench_dbos_floor'), latencyRuns, throughputRuns, options.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY);
     const databaseUrl = postgres.urlFor('bench_durable_latency');
     worker = await startWorker(databaseUrl, options);
     client = await DurableRunsClient.create({ databaseUrl });
@@ -284,6 +344,7 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
       phases,
       commitMs,
       cpuPerRunMs,
+      dbosAlone: floor,
     };
   } finally {
     await client?.close().catch(() => undefined);
@@ -309,6 +370,10 @@ export function formatDurableLatency(result: DurableLatencyResult): string {
       `last step to completion ${ms(phases.toCompletion)}, completion to the client's result ${ms(phases.noticed)}. A bare commit here: ${ms(result.commitMs)}.`,
     `  CPU per run (throughput runs): worker process ${result.cpuPerRunMs.worker?.toFixed(2) ?? '?'} ms, PostgreSQL ${result.cpuPerRunMs.postgres?.toFixed(2) ?? '?'} ms ` +
       `(so about ${result.cpuPerRunMs.worker && result.cpuPerRunMs.postgres ? (1000 / (result.cpuPerRunMs.worker + result.cpuPerRunMs.postgres)).toFixed(0) : '?'} runs/s per free core).`,
+    `  DBOS alone (the same five steps as bare DBOS.runStep calls in a workflow started in its process: no agent loop, queue, client or run events): ` +
+      `p50 ${ms(result.dbosAlone.p50Ms)}, p90 ${ms(result.dbosAlone.p90Ms)}, ${result.dbosAlone.runsPerSecond.toFixed(0)} runs/s (${result.workerConcurrency === 'default' ? DEFAULT_WORKER_CONCURRENCY : result.workerConcurrency} in flight); ` +
+      `CPU per run: its process ${result.dbosAlone.cpuPerRunMs.process.toFixed(2)} ms, PostgreSQL ${result.dbosAlone.cpuPerRunMs.postgres?.toFixed(2) ?? '?'} ms. ` +
+      `Baton's run over it: ${(durable.p50Ms / result.dbosAlone.p50Ms).toFixed(2)}x the latency, ${(durable.runsPerSecond / result.dbosAlone.runsPerSecond).toFixed(2)}x the throughput.`,
     `  Targets (issue 28): p50 <= 30 ms ${durable.p50Ms <= 30 ? 'met' : 'missed'}; >= 100 runs/s on one worker ${durable.runsPerSecond >= 100 ? 'met' : 'missed'}` +
       ` (load average ${loadavg()[0]!.toFixed(1)} at the end: other processes share these cores).`,
   ].join('\n');

@@ -323,8 +323,11 @@ function validateTools(tools: Tool<any>[], label: string): void {
     if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || (!hosted && typeof (t as FunctionTool<any>).invoke !== 'function')) {
       throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool(), agent.asTool() or a hosted tool such as webSearchTool()).`);
     }
-    if (seen.has(t.name)) throw new UserError(`${label}: duplicate tool name "${t.name}" in \`tools\`.`);
-    seen.add(t.name);
+    // Tools of a namespace (toolNamespace()) are called as `namespace.name`: a name is taken once per namespace.
+    const namespace = (t as FunctionTool<any>).namespace;
+    const key = namespace === undefined ? t.name : `${namespace}.${t.name}`;
+    if (seen.has(key)) throw new UserError(`${label}: duplicate tool name "${key}" in \`tools\`.`);
+    seen.add(key);
   });
 }
 

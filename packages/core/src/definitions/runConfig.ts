@@ -55,8 +55,12 @@ export interface RunConfig {
   toolNotFoundBehavior?: ToolCallErrorBehavior;
   /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
   invalidToolInputBehavior?: ToolCallErrorBehavior;
-  /** Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking for approval too. */
-  toolExecution?: { preApprovalInputGuardrails?: boolean };
+  /**
+   * Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking
+   * for approval too; `maxFunctionToolConcurrency` (a whole number, at least 1) caps how many tool
+   * calls of one response run at once (with `limits.maxConcurrentToolCalls`, the lower wins).
+   */
+  toolExecution?: { preApprovalInputGuardrails?: boolean; maxFunctionToolConcurrency?: number };
   /** Bounds the run keeps whatever the model does (concurrent tool calls, tool output size, a stalled model stream); see `RunLimits`. Run options override the Runner's, key by key. */
   limits?: RunLimits;
   /** A handoff whose tool name is already taken: `'error'` (default, `UserError`) or `'warn'` (the handoff is left out). */

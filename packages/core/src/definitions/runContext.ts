@@ -14,6 +14,7 @@ import {
   type HostedToolCallItem,
   toolCallIdOf,
 } from '@baton/types';
+import { invocationFingerprint } from './internal/invocationFingerprint.js';
 
 /** Anything naming a pending tool call: an approval item or `{ toolName, callId }`. */
 export type ApprovalSubject = ApprovalTarget | { toolName?: string; rawItem: FunctionCallItem | HostedToolCallItem | { name: string; callId: string } };
@@ -80,6 +81,8 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   toolInput?: unknown;
   #approvals = new Map<string, ToolApprovalRecord>();
   #requests = new Map<string, Map<string, ApprovalRequest>>();
+  /** The invocation each per-call decision was made for (`invocationFingerprint`), by tool then call id. Runtime only. */
+  #invocations = new Map<string, Map<string, string>>();
   #clock: WallClock = systemClock;
 
   constructor(context: TContext = {} as TContext, usage: Usage = new Usage()) {
@@ -125,6 +128,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       throw new RunStateError('approval_expired', `${expiryMessage(target, request.expiresAt)} It can no longer be approved.`);
     }
     const record = this.#record(toolName);
+    this.#bindInvocation(subject, toolName, callId);
     const meta: Decision = { approved: true, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = withoutKey(record.messages, callId);
     if (options.alwaysApprove) {
@@ -150,6 +154,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   rejectTool(subject: ApprovalSubject, options: RejectOptions = {}): void {
     const { toolName, callId } = approvalTargetOf(subject);
     const record = this.#record(toolName);
+    this.#bindInvocation(subject, toolName, callId);
     const meta: Decision = { approved: false, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = options.message !== undefined ? withKey(record.messages, callId, options.message) : withoutKey(record.messages, callId);
     if (options.alwaysReject) {
@@ -171,6 +176,25 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       messages,
       decisions: withKey(record.decisions, callId, meta),
     });
+  }
+
+  /**
+   * The invocation a per-call decision for this call was made on (see `invocationFingerprint`),
+   * when it was made on an approval item; the run refuses to apply the decision to another one.
+   */
+  _decidedInvocation(target: ApprovalTarget): string | undefined {
+    return this.#invocations.get(target.toolName)?.get(target.callId);
+  }
+
+  #bindInvocation(subject: ApprovalSubject, toolName: string, callId: string): void {
+    const raw = 'rawItem' in subject ? subject.rawItem : undefined;
+    let byCall = this.#invocations.get(toolName);
+    if (raw === undefined || (raw as { type?: unknown }).type !== 'function_call') {
+      byCall?.delete(callId);
+      return;
+    }
+    if (!byCall) this.#invocations.set(toolName, (byCall = new Map()));
+    byCall.set(callId, invocationFingerprint(toolName, raw as FunctionCallItem));
   }
 
   /** Gives a pending call's approval request an expiry; after it, an undecided call counts as rejected. */
@@ -202,6 +226,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   /** Replaces the approval records (used when restoring a serialized state). */
   setApprovals(approvals: Record<string, ToolApprovalRecord>): void {
     this.#approvals.clear();
+    this.#invocations.clear();
     for (const name of Object.keys(approvals)) this.#approvals.set(name, structuredClone(approvals[name]!));
   }
 
@@ -268,6 +293,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     (target as { usage: Usage }).usage = this.usage;
     target.#approvals = this.#approvals;
     target.#requests = this.#requests;
+    target.#invocations = this.#invocations;
     target.#clock = this.#clock;
     return target;
   }

@@ -71,6 +71,11 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   outputSchema?: StandardSchemaLike | JsonObjectSchema;
   /** Provider-specific data kept with the tool's definition. */
   providerData?: Record<string, unknown>;
+  /**
+   * Responses API only: offer the tool unloaded (`defer_loading`), for a `toolSearchTool()` in the
+   * same request to load when the model looks for it.
+   */
+  deferLoading?: boolean;
 }
 
 /**
@@ -104,6 +109,9 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (typeof options.description !== 'string') throw new UserError(`tool "${name}": \`description\` must be a string.`);
   if (options.strict !== undefined && typeof options.strict !== 'boolean') {
     throw new UserError(`tool "${name}": \`strict\` must be a boolean.`);
+  }
+  if (options.deferLoading !== undefined && typeof options.deferLoading !== 'boolean') {
+    throw new UserError(`tool "${name}": \`deferLoading\` must be a boolean.`);
   }
   const output = toolOutputSchema(name, options.outputSchema);
   const errorFunction =
@@ -180,6 +188,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (timeout) Object.assign(functionTool, timeout);
   if (output) (functionTool as { outputSchema?: JsonObjectSchema }).outputSchema = output.jsonSchema;
   if (options.providerData !== undefined) (functionTool as { providerData?: Record<string, unknown> }).providerData = options.providerData;
+  if (options.deferLoading === true) functionTool.deferLoading = true;
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;

@@ -1,4 +1,4 @@
-import { resolveRunLimits } from '../definitions/runLimits.js';
+import { resolveRunLimits, type RunLimits } from '../definitions/runLimits.js';
 import * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
@@ -21,7 +21,7 @@ import {
   type Session,
 } from '@baton/types';
 import type { Agent } from '../definitions/agent.js';
-import { lazyDefaultProvider } from '../providers/modelProvider.js';
+import { firstDefaultProvider } from '../providers/modelProvider.js';
 import { ModelProviderService } from '../providers/modelProviderService.js';
 import { SessionService } from '../state/sessionService.js';
 import { StepRunnerService, defaultStepRunner, type StepRunner } from '../definitions/stepRunner.js';
@@ -54,10 +54,13 @@ type Completion = { ok: true } | { ok: false; error: unknown; interrupted: boole
 /** Runs agents. Promise-first, with `runEffect` for Effect users. Emits the run lifecycle events (`runner.on('agent_start', ...)`). */
 export class Runner extends RunHooks<any> {
   readonly config: RunConfig;
+  /** Without a \`modelProvider\`: the default provider as it is at this runner's first model lookup, kept for its later runs. */
+  readonly #defaultProvider: ModelProvider = firstDefaultProvider();
 
   constructor(config: RunConfig = {}) {
     super();
     checkedCollisionPolicy(config);
+    validateToolExecution(config.toolExecution);
     // The reference's runner shows its effective defaults on `config` (nested agent tools read it).
     this.config = { ...config, traceIncludeSensitiveData: config.traceIncludeSensitiveData ?? true };
   }
@@ -176,7 +179,7 @@ export class Runner extends RunHooks<any> {
     options: RunOptions<any>,
     streamed: boolean,
     channel: EventChannel<RunStreamEvent> | undefined,
-    provider: ModelProvider = this.config.modelProvider ?? lazyDefaultProvider,
+    provider: ModelProvider = this.config.modelProvider ?? this.#defaultProvider,
     steps: StepRunner = options.stepRunner ?? this.config.stepRunner ?? defaultStepRunner,
     onTurnStart?: (turn: number) => void,
   ): LoopEnv {
@@ -204,7 +207,7 @@ export class Runner extends RunHooks<any> {
       hooks: this,
       toolNameCollisionPolicy: pick('toolNameCollisionPolicy') ?? 'error',
       preApprovalInputGuardrails: { ...this.config.toolExecution, ...options.toolExecution }.preApprovalInputGuardrails ?? false,
-      limits: resolveRunLimits(this.config.limits, options.limits),
+      limits: limitsWithToolConcurrency(resolveRunLimits(this.config.limits, options.limits), { ...this.config.toolExecution, ...options.toolExecution }),
       beforeHistoryRewrite: (items) => keepRewritten(record.session, items),
       streamed,
       emit: channel ? (event) => channel.offer(event) : () => Effect.void,
@@ -325,11 +328,22 @@ function checkedCollisionPolicy(config: { toolNameCollisionPolicy?: unknown }): 
   throw new UserError('toolNameCollisionPolicy must be either "warn" or "error".');
 }
 
+/** Checked when a Runner is made and again for each run's own options (the reference's words lead each message). */
 function validateToolExecution(toolExecution: RunConfig['toolExecution']): void {
   const value = toolExecution?.preApprovalInputGuardrails;
   if (value !== undefined && typeof value !== 'boolean') {
-    throw new UserError(`toolExecution.preApprovalInputGuardrails must be a boolean, got ${typeof value}.`);
+    throw new UserError(`toolExecution.preApprovalInputGuardrails must be a boolean when provided. Got ${typeof value}.`);
   }
+  const concurrency = toolExecution?.maxFunctionToolConcurrency;
+  if (concurrency !== undefined && concurrency !== null && (!Number.isInteger(concurrency) || concurrency < 1)) {
+    throw new UserError(`toolExecution.maxFunctionToolConcurrency must be an integer greater than or equal to 1. Got ${String(concurrency)}.`);
+  }
+}
+
+/** The run's limits, with \`toolExecution.maxFunctionToolConcurrency\` as a further cap on concurrent tool calls. */
+function limitsWithToolConcurrency(limits: Required<RunLimits>, toolExecution: RunConfig['toolExecution']): Required<RunLimits> {
+  const cap = toolExecution?.maxFunctionToolConcurrency;
+  return typeof cap === 'number' && cap < limits.maxConcurrentToolCalls ? { ...limits, maxConcurrentToolCalls: cap } : limits;
 }
 
 /** A whole number of turns (0 fails before the first model call), or `null` for no limit. */

@@ -23,3 +23,15 @@ export function getDefaultModelProvider(): ModelProvider {
 export const lazyDefaultProvider: ModelProvider = {
   getModel: (name) => getDefaultModelProvider().getModel(name),
 };
+
+/**
+ * A provider that resolves the default lazily, on its first model lookup, and keeps what it found:
+ * a Runner made without a provider keeps using the default it first ran with, even when
+ * \`setDefaultModelProvider\` is called again later (as the reference's runner does).
+ */
+export function firstDefaultProvider(): ModelProvider {
+  let resolved: ModelProvider | undefined;
+  return {
+    getModel: (name) => (resolved ??= getDefaultModelProvider()).getModel(name),
+  };
+}

@@ -7,6 +7,7 @@ import { RunContext, approvalTargetOf, type ApprovalSubject } from '../definitio
 import { newRunRecord, pendingRunKey, type AgentToolInvocation, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
+import { detachedApprovalItem } from './internal/approvalSnapshot.js';
 
 let readRecord: (state: RunState<any, any>) => RunRecord;
 let wrapRecord: (record: RunRecord) => RunState<any, any>;
@@ -284,7 +285,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   /** Tool calls waiting for a decision (including those of nested agent-tool runs). */
   getInterruptions(): RunToolApprovalItem[] {
     const step = this.#record.currentStep;
-    return step?.type === 'next_step_interruption' ? [...step.interruptions] : [];
+    return step?.type === 'next_step_interruption' ? step.interruptions.map(detachedApprovalItem) : [];
   }
 
   /**
@@ -419,7 +420,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   #requirePending(item: ApprovalSubject, action: string): void {
     if (typeof item !== 'object' || item === null) throw new UserError(`RunState: cannot ${action} ${String(item)}; pass an item of getInterruptions() or { toolName, callId }.`);
     const target = approvalTargetOf(item);
-    const pending = this.getInterruptions();
+    const step = this.#record.currentStep;
+    const pending = step?.type === 'next_step_interruption' ? step.interruptions : [];
     if (pending.some((p) => p.toolName === target.toolName && p.callId === target.callId)) return;
     const list = pending.map((p) => `${p.toolName} (call ${p.callId})`).join(', ') || 'none';
     throw new RunStateError(

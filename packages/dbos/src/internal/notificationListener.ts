@@ -17,10 +17,16 @@ const RECONNECT = Schedule.min([Schedule.exponential('100 millis'), Schedule.spa
  */
 export class NotificationListener {
   readonly #subscribers = new Map<string, Set<() => void>>();
+  /**
+   * The channels listened to: each from its first subscriber on, on every session. A client that
+   * only waits for results is not sent the notification of every event every run writes.
+   */
+  readonly #channels = new Set<string>();
   readonly #stopped = new AbortController();
   #client: pg.Client | undefined;
   #connecting: Promise<void> | undefined;
 
+  /** `channels`: PostgreSQL identifiers (Baton's own channel names), listened to once subscribed to. */
   constructor(
     private readonly connectionString: string,
     private readonly channels: readonly string[],
@@ -28,11 +34,16 @@ export class NotificationListener {
 
   /** Calls `wake` at each notification of `payload` on `channel`, and when notifications may have been missed. Returns the unsubscribe. */
   subscribe(channel: string, payload: string, wake: () => void): () => void {
+    if (!this.channels.includes(channel)) throw new Error(`NotificationListener: ${JSON.stringify(channel)} is not one of its channels (${this.channels.join(', ')}).`);
     const key = subscriptionKey(channel, payload);
     let wakes = this.#subscribers.get(key);
     if (!wakes) this.#subscribers.set(key, (wakes = new Set()));
     const own = () => wake(); // its own identity: one follower's unsubscribe never removes another's
     wakes.add(own);
+    if (!this.#channels.has(channel)) {
+      this.#channels.add(channel);
+      if (this.#client) this.#listen(this.#client, [channel]);
+    }
     if (!this.#client) this.#connect();
     return () => {
       wakes.delete(own);
@@ -63,10 +74,10 @@ export class NotificationListener {
     client.on('notification', (message) => {
       if (message.payload !== undefined) this.#wake(this.#subscribers.get(subscriptionKey(message.channel, message.payload)));
     });
+    const listened = [...this.#channels];
     try {
       await client.connect();
-      // One statement: the session's current query then names every channel listened to.
-      await client.query(this.channels.map((channel) => `LISTEN ${channel}`).join('; '));
+      await client.query(this.#listenStatement());
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -78,6 +89,28 @@ export class NotificationListener {
     this.#client = client;
     // Notifications sent before LISTEN took effect reached nobody: every subscriber looks again.
     this.#wakeAll();
+    const late = [...this.#channels].filter((channel) => !listened.includes(channel));
+    if (late.length > 0) this.#listen(client, late);
+  }
+
+  /**
+   * One statement, so that the session's current query names every channel listened to, in the
+   * order the listener was given them (listening again to a channel already listened to is a no-op).
+   */
+  #listenStatement(): string {
+    return this.channels
+      .filter((channel) => this.#channels.has(channel))
+      .map((channel) => `LISTEN ${channel}`)
+      .join('; ');
+  }
+
+  /** Listens to channels first subscribed to while the session was open; then their subscribers look again (what came before reached nobody). */
+  #listen(client: pg.Client, channels: readonly string[]): void {
+    client.query(this.#listenStatement()).then(
+      () => this.#wakeChannels(channels),
+      // The session failed: its 'error' or 'end' opens another, which listens to every channel.
+      () => undefined,
+    );
   }
 
   #lost(client: pg.Client): void {
@@ -86,6 +119,10 @@ export class NotificationListener {
     client.end().catch(() => undefined);
     this.#wakeAll();
     if (this.#subscribers.size > 0) this.#connect();
+  }
+
+  #wakeChannels(channels: readonly string[]): void {
+    for (const [key, wakes] of this.#subscribers) if (channels.some((channel) => key.startsWith(`${channel}\u0000`))) this.#wake(wakes);
   }
 
   #wakeAll(): void {

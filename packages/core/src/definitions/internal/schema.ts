@@ -2,6 +2,7 @@ import { UserError, type JsonObjectSchema } from '@baton/types';
 import { isZod3Schema, zod3JsonSchema, zod3NullableAsProperty } from './zod3Schema.js';
 import { stripSyntheticNulls, syntheticNulls, toStrictToolSchema } from './strictToolSchema.js';
 import { discriminatedUnionsAsAnyOf, plainZodForm, structuredOutputsForm } from './zodStrictForms.js';
+import { checkStrictZodIntersections, lowerJsonIntersections } from './zodIntersections.js';
 
 /**
  * A Standard Schema v1 object (zod 4, valibot, arktype, ...). Matched structurally, never with
@@ -61,7 +62,8 @@ export function compileSchema(schema: unknown, options: { strict: boolean; owner
     const raw = describeStandardSchema(schema, options.owner, 'output');
     const zod = isZodSchema(schema);
     if (!options.strict) return standardCompiled(schema, raw, false);
-    const { offered, source } = strictFormOf(raw, zod, options.owner, isZod3Schema(schema));
+    if (zod) checkStrictZodIntersections(schema, options.owner);
+    const { offered, source } = strictFormOf(zod ? lowerJsonIntersections(raw) : raw, zod, options.owner, isZod3Schema(schema));
     return standardCompiled(schema, offered, true, source);
   }
   if (isJsonObjectSchema(schema)) {

@@ -73,13 +73,42 @@ function convertsProperties(node: Json): boolean {
   return isRecord(node.properties) && (node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object')) || node.type === undefined);
 }
 
-function check(node: unknown, root: unknown, owner: string, seen: Set<object>): void {
+/** How deep strict mode follows a schema (nesting and local references together) before refusing it. */
+export const MAX_STRICT_SCHEMA_DEPTH = 100;
+
+/** The reference's words, which programs may match on. */
+export const SCHEMA_TOO_DEEP_MESSAGE = 'JSON schema is too deeply nested to process safely. Simplify or flatten the schema, or disable strict mode.';
+
+/**
+ * Refuses what strict mode cannot keep the meaning of. A node is checked again when it is reached
+ * deeper than before (a shared definition behind a longer reference chain), so the depth limit
+ * holds for every path, and a schema nested or chained past it is a UserError, not a stack overflow.
+ */
+function check(node: unknown, root: unknown, owner: string, walk: SchemaWalk, depth = 1): void {
+  if (typeof node === 'object' && node !== null && walk.active.has(node)) return; // a recursive definition: already being checked
+  if (depth > MAX_STRICT_SCHEMA_DEPTH) throw new UserError(SCHEMA_TOO_DEEP_MESSAGE);
   if (typeof node === 'boolean') return;
   if (!isRecord(node)) {
     throw new UserError(`${owner}: cannot convert a JSON schema containing a non-boolean, non-object schema node to strict mode; replace it with a JSON schema object or boolean, or set strict: false.`);
   }
-  if (seen.has(node)) return;
-  seen.add(node);
+  const reached = walk.depths.get(node);
+  if (reached !== undefined && reached >= depth) return;
+  walk.depths.set(node, depth);
+  walk.active.add(node);
+  try {
+    checkNode(node, root, owner, walk, depth + 1);
+  } finally {
+    walk.active.delete(node);
+  }
+}
+
+/** The deepest each node was reached at, and the nodes on the path being checked (a reference back to one is recursion, not depth). */
+interface SchemaWalk {
+  readonly depths: Map<object, number>;
+  readonly active: Set<object>;
+}
+
+function checkNode(node: Json, root: unknown, owner: string, walk: SchemaWalk, next: number): void {
   if (node !== root && '$id' in node) {
     throw new UserError(`${owner}: cannot convert a JSON schema with a nested \`$id\` resource to strict mode; remove the nested \`$id\` or set strict: false.`);
   }
@@ -90,16 +119,16 @@ function check(node: unknown, root: unknown, owner: string, seen: Set<object>): 
     if (typeof node.$ref !== 'string') throw new UserError(`${owner}: cannot convert a JSON schema with a non-string \`$ref\` to strict mode.`);
     const target = resolveLocalRef(node.$ref, root);
     if (target === undefined) throw new UserError(`${owner}: cannot convert unresolved or external JSON schema reference \`${node.$ref}\` to strict mode; use a local reference or set strict: false.`);
-    check(target, root, owner, seen);
+    check(target, root, owner, walk, next);
   }
   if ('anyOf' in node) {
     if (!Array.isArray(node.anyOf) || node.anyOf.length === 0) throw new UserError(`${owner}: cannot convert a JSON schema with an invalid \`anyOf\` to strict mode.`);
-    for (const branch of node.anyOf) check(branch, root, owner, seen);
+    for (const branch of node.anyOf) check(branch, root, owner, walk, next);
   }
   if (isRecord(node.properties)) {
     const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
     for (const [name, prop] of Object.entries(node.properties)) {
-      check(prop, root, owner, seen);
+      check(prop, root, owner, walk, next);
       if (convertsProperties(node) && !required.has(name) && nullabilityOf(prop, root) === 'unknown') {
         throw new UserError(
           `${owner}: cannot tell whether the optional property "${name}" accepts null; make its nullability explicit, make it required, or set strict: false.`,
@@ -108,17 +137,17 @@ function check(node: unknown, root: unknown, owner: string, seen: Set<object>): 
     }
   }
   const items = node.items;
-  if (Array.isArray(items)) for (const item of items) check(item, root, owner, seen);
-  else if (items !== undefined) check(items, root, owner, seen);
-  if ('additionalProperties' in node) check(node.additionalProperties, root, owner, seen);
+  if (Array.isArray(items)) for (const item of items) check(item, root, owner, walk, next);
+  else if (items !== undefined) check(items, root, owner, walk, next);
+  if ('additionalProperties' in node) check(node.additionalProperties, root, owner, walk, next);
   for (const key of ['$defs', 'definitions']) {
-    if (isRecord(node[key])) for (const definition of Object.values(node[key] as Json)) check(definition, root, owner, seen);
+    if (isRecord(node[key])) for (const definition of Object.values(node[key] as Json)) check(definition, root, owner, walk, next);
   }
 }
 
 /** The strict tool form of `schema` (not changed); a UserError naming `owner` when strict mode cannot keep its meaning. */
 export function toStrictToolSchema(schema: Json, owner: string): Json {
-  check(schema, schema, owner, new Set());
+  check(schema, schema, owner, { depths: new Map(), active: new Set() });
   return strictNode(structuredClone(schema), schema, schema, owner, true) as Json;
 }
 

@@ -16,15 +16,44 @@ export function inputToItems(input: string | AgentInputItem[]): AgentInputItem[]
   return typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
 }
 
-/** The protocol item a run item contributes to history (approval items contribute nothing). */
+/**
+ * The protocol item a run item contributes to history (approval items contribute nothing): its raw
+ * item, without a `status: null` (a response's "no status", not something to send back) and, under the `omit` policy,
+ * a reasoning item without its id. A changed item is made once per run item and policy, so every
+ * turn sees the same object for the same history entry.
+ */
 export function runItemToInputItem(item: RunItem, reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem | undefined {
   if (item.type === 'tool_approval_item') return undefined;
-  if (item.type === 'reasoning_item' && reasoningItemIdPolicy === 'omit' && 'id' in item.rawItem) {
-    const { id: _id, ...withoutId } = item.rawItem;
-    return withoutId;
+  const policy = item.type === 'reasoning_item' && reasoningItemIdPolicy === 'omit' ? 'omit' : 'preserve';
+  const raw = item.rawItem as AgentInputItem & { status?: unknown; id?: unknown };
+  const cached = normalizedInputs.get(item)?.[policy];
+  if (cached && unchangedSince(raw, cached.fields)) return cached.item;
+  let normalized = raw;
+  if ('status' in normalized && normalized.status === null) {
+    const { status: _status, ...withoutStatus } = normalized;
+    normalized = withoutStatus as typeof raw;
   }
-  return item.rawItem;
+  if (policy === 'omit' && 'id' in normalized) {
+    const { id: _id, ...withoutId } = normalized;
+    normalized = withoutId as typeof raw;
+  }
+  if (normalized === raw) return raw;
+  normalizedInputs.set(item, { ...normalizedInputs.get(item), [policy]: { item: normalized, fields: Object.entries(raw) } });
+  return normalized;
 }
+
+/**
+ * The normalized copy shares the raw item's nested values, so only a top-level field set anew (a
+ * handoff's input filter rewriting a message's \`content\`, say) makes it stale.
+ */
+function unchangedSince(raw: object, fields: ReadonlyArray<readonly [string, unknown]>): boolean {
+  const current = raw as Record<string, unknown>;
+  return Object.keys(current).length === fields.length && fields.every(([key, value]) => Object.hasOwn(current, key) && current[key] === value);
+}
+
+type NormalizedInput = { readonly item: AgentInputItem; readonly fields: ReadonlyArray<readonly [string, unknown]> };
+
+const normalizedInputs = new WeakMap<RunItem, { preserve?: NormalizedInput; omit?: NormalizedInput }>();
 
 export function runItemsToInputItems(items: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem[] {
   const out: AgentInputItem[] = [];

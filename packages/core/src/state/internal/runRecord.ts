@@ -81,6 +81,11 @@ export interface RunRecord<TContext = any> {
    * (read as `result.agentToolInvocation`). Runtime only: never serialized, cleared when a run starts.
    */
   agentToolInvocation?: AgentToolInvocation | undefined;
+  /**
+   * The copy of `originalInput` a `callModelInputFilter` with `preserveInputIdentity` sees on
+   * every turn (remade when `originalInput` is replaced). Runtime only.
+   */
+  preparedOriginalInput?: { readonly source: string | AgentInputItem[]; readonly items: AgentInputItem[] } | undefined;
 }
 
 /** The agent-tool call a nested run answered (the reference's `agentToolInvocation`). */

@@ -63,7 +63,7 @@ export function classifyResponse(
   const hostedApprovals: HostedApprovalRequest[] = [];
   for (const output of response.output) {
     if (output.type === 'function_call') {
-      const handoff = handoffs.find((h) => h.toolName === output.name);
+      const handoff = output.namespace === undefined ? handoffs.find((h) => h.toolName === output.name) : undefined;
       if (handoff) {
         if (handoffRun) {
           handoffRun.ignoredCalls.push(output); // first handoff wins; the others never enter history
@@ -72,7 +72,7 @@ export function classifyResponse(
         handoffRun = { call: output, handoff, ignoredCalls: [] };
         newItems.push(new RunHandoffCallItem(output, agent));
       } else {
-        toolRuns.push({ call: output, tool: tools.find((t) => t.name === output.name) });
+        toolRuns.push({ call: output, tool: toolFor(output, tools) });
         newItems.push(new RunToolCallItem(output, agent));
       }
     } else if (output.type === 'hosted_tool_call') {
@@ -96,6 +96,15 @@ export function classifyResponse(
   // around reasoning (see `responseOutputText`).
   if (messageText !== undefined && assistantText(lastMessage(response)) !== undefined) messageText = responseOutputText(response.output) || messageText;
   return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals };
+}
+
+/**
+ * The tool a call names: by name within the call's namespace (\`toolNamespace()\`), or, for a call
+ * without one, a tool of that name outside any namespace first.
+ */
+function toolFor(call: FunctionCallItem, tools: readonly FunctionTool<any>[]): FunctionTool<any> | undefined {
+  const named = tools.filter((t) => t.name === call.name);
+  return named.find((t) => t.namespace === call.namespace) ?? (call.namespace === undefined ? named[0] : undefined);
 }
 
 function lastMessage(response: ModelResponse): { type?: string } {

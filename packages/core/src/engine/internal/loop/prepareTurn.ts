@@ -65,7 +65,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       delete modelSettings.toolChoice;
     }
     const request: ModelRequest = {
-      input: turnInput(record, env),
+      input: turnInput(record, env, env.callModelInputFilter?.preserveInputIdentity === true),
       modelSettings,
       tools: offeredTools(agent, capabilities.tools),
       handoffs: handoffs.map((h) => ({
@@ -100,7 +100,12 @@ function storeOnly(settings: ModelSettings): ModelSettings {
  * lists them (enabled function tools, and hosted tools passed through to the provider).
  */
 function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[]): SerializedTool[] {
-  const serialize = (t: FunctionTool<any>): SerializedTool => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict });
+  const serialize = (t: FunctionTool<any>): SerializedTool => {
+    const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
+    if (t.deferLoading === true) serialized.deferLoading = true;
+    if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
+    return serialized;
+  };
   const hosted = agent.getHostedTools();
   if (hosted.length === 0) return tools.map(serialize);
   const offered = new Set(tools);
@@ -162,14 +167,28 @@ function admitPendingInput(record: RunRecord): void {
   record.pendingInput = [];
 }
 
-/** Everything so far, or with a server-kept conversation only what the server has not seen. */
-function turnInput(record: RunRecord, env: LoopEnv): AgentInputItem[] {
+/**
+ * Everything so far, or with a server-kept conversation only what the server has not seen. With
+ * `stable`, the original input is the run's prepared copy (made once), so each entry is the same
+ * object on every turn.
+ */
+function turnInput(record: RunRecord, env: LoopEnv, stable: boolean): AgentInputItem[] {
   const conversation = record.serverConversation;
   if (!conversation || conversation.knownItems === undefined) {
-    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    const original = stable ? preparedOriginalInput(record) : inputToItems(record.originalInput);
+    return [...original, ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
   const owed = conversation.owedOutputs.splice(0);
   return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems), record.reasoningItemIdPolicy)];
+}
+
+/** A copy of the original input, made once per original input (a handoff's input filter may replace it). */
+function preparedOriginalInput(record: RunRecord): AgentInputItem[] {
+  const prepared = record.preparedOriginalInput;
+  if (prepared?.source === record.originalInput) return prepared.items;
+  const items = structuredClone(inputToItems(record.originalInput));
+  record.preparedOriginalInput = { source: record.originalInput, items };
+  return items;
 }
 
 function usedToolsBefore(record: RunRecord, agent: Agent<any, any>): boolean {
@@ -195,14 +214,16 @@ function applyInputFilter(
   agent: Agent<any, any>,
   record: RunRecord,
 ): Effect.Effect<void, RunFailure> {
-  const modelData: ModelInputData = { input: structuredClone(request.input as AgentInputItem[]) };
+  const stable = filter.preserveInputIdentity === true;
+  const modelData: ModelInputData = { input: stable ? [...(request.input as AgentInputItem[])] : structuredClone(request.input as AgentInputItem[]) };
   if (request.systemInstructions !== undefined) modelData.instructions = request.systemInstructions;
   return fromUserCode(() => filter({ modelData, agent, context: record.context.context })).pipe(
     Effect.flatMap((result) => {
       if (typeof result !== 'object' || result === null || !Array.isArray(result.input)) {
         return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));
       }
-      request.input = result.input;
+      // The filter's items are the run's own when it keeps identities: the model gets a copy.
+      request.input = stable ? structuredClone(result.input) : result.input;
       if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
       else delete request.systemInstructions;
       return Effect.void;

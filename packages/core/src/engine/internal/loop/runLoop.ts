@@ -3,13 +3,14 @@ import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
-import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
+import { MaxTurnsExceededError, type FunctionCallItem, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems, itemEvent } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
 import { executeToolRuns } from './executeTools.js';
+import { screenCallIds } from './callIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
@@ -136,7 +137,9 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     });
     const turnStart = Math.max(0, record.generatedItems.findIndex((item) => 'rawItem' in item && callIds.has((item.rawItem as { callId?: string }).callId ?? '')));
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
-    const outcomes = yield* executeToolRuns(remaining.toolRuns, record.currentAgent, record, env);
+    // Decisions made since the pause are checked against the invocations they were made on.
+    const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record);
+    const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
   }).pipe(turnSpan(record, 0));
 }
@@ -152,8 +155,13 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
   }
 }
 
-function actOnResponse(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+function actOnResponse(classified: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
+    const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
+    const processed: ProcessedResponse =
+      screened.skipped.size === 0
+        ? classified
+        : { ...classified, toolRuns: screened.runs, newItems: classified.newItems.filter((item) => !screened.skipped.has(item.rawItem as FunctionCallItem)) };
     const turnStart = record.generatedItems.length;
     for (const item of processed.newItems) {
       record.generatedItems.push(item);

@@ -1,0 +1,73 @@
+import * as Effect from 'effect/Effect';
+import { ModelBehaviorError, type FunctionCallItem, type RunItem } from '@baton/types';
+import type { Agent } from '../../../definitions/agent.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { invocationFingerprint } from '../../../definitions/internal/invocationFingerprint.js';
+import type { ToolRun } from './classifyResponse.js';
+
+/**
+ * A call id names one tool invocation for the whole run. Before any tool of a response runs, its
+ * calls are screened against what the run already holds for their ids:
+ *
+ * - an empty id, or one id for two different invocations (in this response, or beside an output
+ *   already committed for the id, or beside the invocation an approval decision was made on) fails
+ *   the run with `ModelBehaviorError`, so nothing runs on a decision or a result meant for another call;
+ * - the exact invocation again (same tool, caller and arguments as JSON values) is not run again:
+ *   its output is already in history, or an earlier call of the same response runs it.
+ *
+ * Returns the runs to execute and the calls left out (their call items stay out of history).
+ */
+export function screenCallIds(
+  runs: readonly ToolRun[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+): Effect.Effect<{ runs: ToolRun[]; skipped: Set<FunctionCallItem> }, ModelBehaviorError> {
+  return Effect.suspend(() => {
+    const committed = committedInvocations(record.generatedItems, agent);
+    const inResponse = new Map<string, string>();
+    const kept: ToolRun[] = [];
+    const skipped = new Set<FunctionCallItem>();
+    for (const run of runs) {
+      const { call } = run;
+      const callId = call.callId;
+      if (typeof callId !== 'string' || callId === '') {
+        return Effect.fail(new ModelBehaviorError(`Tool call "${call.name}" has no call id; a call without one cannot be told apart from another, so it is not run.`));
+      }
+      const toolName = run.tool?.name ?? call.name;
+      const invocation = invocationFingerprint(toolName, call);
+      const decided = run.tool ? record.context._decidedInvocation({ toolName, callId }) : undefined;
+      if (decided !== undefined && decided !== invocation) {
+        return Effect.fail(new ModelBehaviorError(`Tool call ${callId} (${call.name}) differs from the invocation its approval decision was made on; the decision is not applied to another invocation.`));
+      }
+      const earlier = inResponse.get(callId) ?? committed.get(callId);
+      if (earlier !== undefined && earlier !== invocation) {
+        const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
+        return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (tool "${call.name}").`));
+      }
+      if (earlier !== undefined) {
+        skipped.add(call);
+        continue;
+      }
+      inResponse.set(callId, invocation);
+      kept.push(run);
+    }
+    return Effect.succeed({ runs: kept, skipped });
+  });
+}
+
+/** Call id → invocation, for this agent's function calls that have an output in history. */
+function committedInvocations(items: readonly RunItem[], agent: Agent<any, any>): Map<string, string> {
+  const calls = new Map<string, FunctionCallItem>();
+  const answered = new Set<string>();
+  for (const item of items) {
+    if (item.agent !== agent) continue;
+    if (item.type === 'tool_call_item' && item.rawItem.type === 'function_call') calls.set(item.rawItem.callId, item.rawItem);
+    else if (item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result') answered.add(item.rawItem.callId);
+  }
+  const committed = new Map<string, string>();
+  for (const callId of answered) {
+    const call = calls.get(callId);
+    if (call) committed.set(callId, invocationFingerprint(call.name, call));
+  }
+  return committed;
+}
