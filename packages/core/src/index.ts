@@ -1,4 +1,4 @@
-import './state/typeRegistry.js';
+import './engine/typeRegistry.js';
 
 export { Agent, defaultHandoff } from './definitions/agent.js';
 export type {
@@ -12,7 +12,7 @@ export type {
   ToolUseBehavior,
   ToolsToFinalOutputResult,
 } from './definitions/agent.js';
-export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './engine/internal/agentTool.js';
+export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './definitions/agentTool.js';
 export type { AgentToolInvocation } from './state/internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './definitions/tool.js';
 export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolNamespace.js';

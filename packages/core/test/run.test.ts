@@ -312,6 +312,41 @@ describe('cancellation with a user AbortSignal (non-streamed)', () => {
     expect(model.calls).toHaveLength(1);
   });
 
+  it('a tool that first reads its signal after the run was cancelled finds it aborted (the signal is made on first read)', async () => {
+    const controller = new AbortController();
+    const seen = deferred<boolean>();
+    const late = tool({
+      name: 'late',
+      description: '',
+      parameters: z.object({}),
+      execute: async (_i, _c, details) => {
+        controller.abort();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.resolve(details!.signal.aborted);
+        return 'done';
+      },
+    });
+    const model = new ScriptedModel([[functionCall('late', {})], [assistantMessage('never')]]);
+    const error = await run(new Agent({ name: 'A', model, tools: [late] }), 'go', { signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    await expect(within(seen.promise, 1000, 'the tool never looked')).resolves.toBe(true);
+  });
+
+  it('a model that first reads request.signal after the run was cancelled finds it aborted, with the reason', async () => {
+    const controller = new AbortController();
+    const seen = deferred<unknown>();
+    const model = new ScriptedModel([
+      modelResponder(async (call) => {
+        controller.abort(new Error('user gave up'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen.resolve(call.request.signal?.aborted);
+        return [assistantMessage('too late')];
+      }),
+    ]);
+    await expect(run(new Agent({ name: 'A', model }), 'go', { signal: controller.signal })).rejects.toThrow('user gave up');
+    await expect(within(seen.promise, 1000, 'the model never looked')).resolves.toBe(true);
+  });
+
   it('rejects at once when the signal has already fired', async () => {
     const model = new ScriptedModel([[assistantMessage('never')]]);
     await expect(run(new Agent({ name: 'A', model }), 'go', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');

@@ -113,7 +113,32 @@ function stallingModel(seen: { signal?: AbortSignal | undefined }): Model {
   };
 }
 
+/** A model stream whose deltas come `gapMs` apart, then the answer; the stalls are waits shorter than the limit. */
+function drippingModel(gapMs: number, deltas: number): Model {
+  return {
+    getResponse: () => Promise.reject(new Error('streamed only')),
+    async *getStreamedResponse(): AsyncIterable<ModelStreamEvent> {
+      for (let i = 0; i < deltas; i++) {
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
+        yield { type: 'output_text_delta', delta: 'x' } as ModelStreamEvent;
+      }
+      yield {
+        type: 'response_done',
+        response: { id: 'r1', usage: { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 }, output: [assistantMessage('x'.repeat(deltas))] },
+      } as ModelStreamEvent;
+    },
+  };
+}
+
 describe('limits.modelStreamIdleTimeoutMs: a model stream that stalls cannot hold the run', () => {
+  it('counts each wait on its own: a stream whose events all come sooner than the limit is never cut, however long it runs', async () => {
+    // Six waits of 100 ms against a 400 ms limit: 600 ms of waiting in all, none of it one wait as long as the limit.
+    const result = await run(new Agent({ name: 'A', model: drippingModel(100, 6) }), 'go', { stream: true, limits: { modelStreamIdleTimeoutMs: 400 } });
+    for await (const _event of result);
+    await expect(result.completed).resolves.toBeUndefined();
+    expect(result.finalOutput).toBe('xxxxxx');
+  });
+
   it('fails the run with ModelStreamIdleTimeoutError and aborts the request once the stream is quiet for the limit', async () => {
     const seen: { signal?: AbortSignal | undefined } = {};
     const result = await run(new Agent({ name: 'A', model: stallingModel(seen) }), 'go', { stream: true, limits: { modelStreamIdleTimeoutMs: 150 } });

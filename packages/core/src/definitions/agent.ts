@@ -19,7 +19,7 @@ import { isStandardSchema, isZodSchema, type CompiledSchema, type InferSchemaOut
 import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';
-import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from '../engine/internal/agentTool.js';
+import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './agentTool.js';
 import type { RunToolCallOutputItem } from '@baton/types';
 import type { RunContext } from './runContext.js';
 import { AgentHooks } from './lifecycle.js';

@@ -41,6 +41,8 @@ import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import { exclusively, type RunRecord } from '../state/internal/runRecord.js';
+import { provideAgentToolFactory } from '../definitions/agentTool.js';
+import { agentToolFactory } from './internal/agentTool.js';
 
 export const DEFAULT_MAX_TURNS = 10;
 export const DEFAULT_STREAM_BUFFER_SIZE = 256;
@@ -407,3 +409,6 @@ export function run<TAgent extends Agent<any, any>, TContext = unknown>(
   defaultRunner ??= new Runner();
   return defaultRunner.run(agent, input, options);
 }
+
+// `agent.asTool()` (definitions) builds its tools with this factory: their nested runs need the runner.
+provideAgentToolFactory(agentToolFactory((config, agent, input, options) => new Runner(config).run(agent, input, options)));

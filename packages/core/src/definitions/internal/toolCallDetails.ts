@@ -7,7 +7,7 @@ const neverAborted = new AbortController().signal;
  * the reference allows): a call item of its own, a signal that never fires, and nowhere to stream.
  */
 export function completeToolCallDetails(toolName: string, input: string, details: Partial<ToolCallDetails> | undefined): ToolCallDetails {
-  if (details?.toolCall && details.signal && details.emit) return details as ToolCallDetails;
+  if (details?.toolCall && details.emit && hasSignal(details)) return details as ToolCallDetails;
   const toolCall: FunctionCallItem = details?.toolCall ?? {
     type: 'function_call',
     callId: `call_${Math.random().toString(36).slice(2, 12)}`,
@@ -15,4 +15,10 @@ export function completeToolCallDetails(toolName: string, input: string, details
     arguments: input,
   };
   return { ...details, toolCall, signal: details?.signal ?? neverAborted, emit: details?.emit ?? (async () => undefined) };
+}
+
+/** Whether `details` carries a signal, without reading it: the run loop's is made when first read. */
+function hasSignal(details: Partial<ToolCallDetails>): boolean {
+  const property = Object.getOwnPropertyDescriptor(details, 'signal');
+  return property !== undefined && (property.get !== undefined || property.value !== undefined);
 }

@@ -1,15 +1,16 @@
 import * as Effect from 'effect/Effect';
+import { LazyAbort } from './lazyAbort.js';
 
 /**
- * Runs promise-based code (a tool) with an AbortSignal that fires when the effect is interrupted,
+ * Runs promise-based code (a tool) with an abort signal that fires when the effect is interrupted,
  * so the work stops when the run no longer wants its result. A plain callback, not a scope: this
- * runs for every tool call.
+ * runs for every tool call. The signal is made when the code first reads it (`LazyAbort`).
  */
-export function abortablePromise<A>(run: (signal: AbortSignal) => Promise<A>): Effect.Effect<A, unknown> {
+export function abortablePromise<A>(run: (abort: LazyAbort) => Promise<A>): Effect.Effect<A, unknown> {
   return Effect.callback<A, unknown>((resume) => {
-    const controller = new AbortController();
+    const controller = new LazyAbort();
     try {
-      run(controller.signal).then(
+      run(controller).then(
         (value) => resume(Effect.succeed(value)),
         (error: unknown) => resume(Effect.fail(error)),
       );

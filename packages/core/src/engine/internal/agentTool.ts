@@ -2,9 +2,8 @@ import {
   InvalidToolInputError,
   ToolInterruption,
   UserError,
-
+  type AgentInputItem,
   type FunctionCallItem,
-  type FunctionTool,
   type RunContextContract,
   type RunStreamEvent,
   type ToolCallDetails,
@@ -12,73 +11,20 @@ import {
 import type { Agent } from '../../definitions/agent.js';
 import { RunContext } from '../../definitions/runContext.js';
 import type { RunResult } from '../runResult.js';
-import { Runner } from '../runner.js';
 import type { RunConfig, RunOptions } from '../../definitions/runConfig.js';
+import type { AgentAsToolOptions, AgentTool, AgentToolFactory, AgentToolResumeOptions, AgentToolStreamHandler } from '../../definitions/agentTool.js';
 import { RunState, recordOf } from '../../state/runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from '../../definitions/internal/names.js';
 import { requireBooleanOrFunction, requireFunction, typeName } from '../../definitions/internal/validate.js';
-import { defaultToolErrorFunction, type ToolApprovalFunction, type ToolEnabledFunction } from '../../definitions/tool.js';
+import { defaultToolErrorFunction } from '../../definitions/tool.js';
 import { callScopeOf, rememberHandledToolError } from '../../definitions/internal/toolCallScope.js';
 import { completeToolCallDetails } from '../../definitions/internal/toolCallDetails.js';
-import { agentToolInput, parseAgentToolArguments, schemaSummary, type AgentToolInputBuilder } from '../../definitions/internal/agentToolInput.js';
+import { agentToolInput, parseAgentToolArguments, schemaSummary } from '../../definitions/internal/agentToolInput.js';
 import { compileSchema, describeStandardSchema, isStandardSchema } from '../../definitions/internal/schema.js';
 import { registerAgentToolSource } from '../../definitions/internal/agentToolSources.js';
 import { nestedAgentToolRunConfig } from './agentToolRunConfig.js';
 import { responseOutputText } from './outputText.js';
-
-export interface AgentToolStreamEvent {
-  event: RunStreamEvent;
-  agent: Agent<any, any>;
-  /** The call the nested run answers (undefined when the tool was invoked directly without one). */
-  toolCall?: FunctionCallItem | undefined;
-}
-
-export type AgentToolStreamHandler = (event: AgentToolStreamEvent) => void | Promise<void>;
-
-export interface AgentAsToolOptions<TContext = unknown> {
-  /** Defaults to the agent's name (non-alphanumerics become `_`). */
-  toolName?: string;
-  toolDescription?: string;
-  /** Turns the nested run's result into the tool output; defaults to its final output. */
-  customOutputExtractor?: (result: RunResult<any, any>) => string | Promise<string>;
-  needsApproval?: boolean | ToolApprovalFunction<TContext, { input: string }>;
-  isEnabled?: boolean | ToolEnabledFunction<TContext>;
-  /** Receives every event of the nested run (which then runs streamed). */
-  onStream?: AgentToolStreamHandler;
-  /**
-   * Forward the nested run's events to the parent's stream, wrapped as
-   * `streaming_tool_context_event`; they never enter the parent's history.
-   */
-  streaming?: boolean;
-  /** Configuration for the nested runner; inherits the parent run's configuration otherwise. */
-  runConfig?: RunConfig;
-  /**
-   * Options for the nested run (for example `maxTurns`, `context`, `errorHandlers`). Streaming is
-   * the tool's; a `signal` given here stops the nested run as the tool call's own signal does.
-   */
-  runOptions?: Omit<RunOptions<any>, 'stream'>;
-  maxTurns?: number | null;
-  /** A structured input schema for the tool (zod / Standard Schema or a JSON object schema) instead of `{ input: string }`. */
-  parameters?: unknown;
-  /** Builds the nested agent's input from the validated arguments. */
-  inputBuilder?: AgentToolInputBuilder<any>;
-  /** Hand the input schema to the `inputBuilder` (and the default input text). */
-  includeInputSchema?: boolean;
-  /** How a paused nested run resumes; see {@link AgentToolResumeOptions}. */
-  resumeState?: AgentToolResumeOptions;
-}
-
-/**
- * Which context a paused nested run resumes with. `'merge'` (default): the nested run's context
- * (`runOptions.context`, else the parent's) with the parent's approval decisions added, so a decision
- * taken on the outer interruption reaches the nested run. `'replace'`: that context as it is (a
- * nested run with its own context may then interrupt again). `'preferSerialized'`: the context
- * written with the nested run's paused state.
- */
-export interface AgentToolResumeOptions {
-  contextStrategy?: 'merge' | 'replace' | 'preferSerialized';
-}
 
 const CONTEXT_STRATEGIES = new Set(['merge', 'replace', 'preferSerialized']);
 
@@ -100,11 +46,6 @@ const KNOWN_OPTIONS = new Set([
   'resumeState',
 ]);
 
-/** A function tool that runs an agent, with `.on(type | '*', handler)` for its nested events. */
-export interface AgentTool<TContext = unknown> extends FunctionTool<TContext> {
-  on(type: RunStreamEvent['type'] | '*', handler: AgentToolStreamHandler): AgentTool<TContext>;
-}
-
 /** The reference's agent-as-tool input schema, exactly as it sends it. */
 const INPUT_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -114,7 +55,23 @@ const INPUT_SCHEMA = {
   additionalProperties: false,
 };
 
-export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: AgentAsToolOptions<TContext>): AgentTool<TContext> {
+/**
+ * Starts a run as `new Runner(config).run(agent, input, options)` does. The runner hands it over
+ * (see the end of `runner.ts`), since it builds these tools and this module may not import it.
+ */
+export type StartRun = (
+  config: RunConfig,
+  agent: Agent<any, any>,
+  input: string | AgentInputItem[] | RunState<any, any>,
+  options: RunOptions<any>,
+) => Promise<RunResult<any, any> | StreamedRunResult<any, any>>;
+
+/** The factory behind `agent.asTool()`: tools whose calls run the agent through `startRun`. */
+export function agentToolFactory(startRun: StartRun): AgentToolFactory {
+  return (agent, options) => makeAgentTool(startRun, agent as Agent<any, any>, options);
+}
+
+function makeAgentTool<TContext>(startRun: StartRun, agent: Agent<TContext, any>, options: AgentAsToolOptions<TContext>): AgentTool<TContext> {
   const label = `Agent "${agent.name}" asTool`;
   // Checked here so a wrong type fails as a UserError naming the field, not a TypeError later.
   for (const field of ['toolName', 'toolDescription'] as const) {
@@ -177,7 +134,7 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
           ? runContext
           : new RunContext(runContext.context);
     const parentConfig = parentRunConfigOf(details);
-    const runner = new Runner(nestedAgentToolRunConfig(parentConfig, options.runConfig, agent.model));
+    const config = nestedAgentToolRunConfig(parentConfig, options.runConfig, agent.model);
     const params = await parseAgentToolArguments(name, input, schema);
     // A structured tool hands its arguments to the nested run as `toolInput` on a fork of the
     // context (same application context, usage and approvals); a plain one never passes on a
@@ -203,12 +160,12 @@ export function makeAgentTool<TContext>(agent: Agent<TContext, any>, options: Ag
     };
     let result: RunResult<any, any> | StreamedRunResult<any, any>;
     if (streamed) {
-      const streamedResult = await runner.run(agent, startFrom, { ...runOptions, stream: true });
+      const streamedResult = (await startRun(config, agent, startFrom, { ...runOptions, stream: true })) as StreamedRunResult<any, any>;
       for await (const event of streamedResult) await deliver(event, givenCall, details);
       await streamedResult.completed;
       result = streamedResult;
     } else {
-      result = await runner.run(agent, startFrom, runOptions);
+      result = await startRun(config, agent, startFrom, runOptions);
     }
     // The call this nested run answered, as the caller gave it (a direct invoke may give none).
     if (result.state instanceof RunState) {

@@ -1,21 +1,22 @@
 import * as Effect from 'effect/Effect';
+import { LazyAbort } from './lazyAbort.js';
 
 /**
  * Like `Effect.tryPromise`, but interruption aborts the signal and then waits until the promise
  * has really settled: a run that is cancelled ends only when the work it started has ended, even
- * when that work ignores the abort.
+ * when that work ignores the abort. The signal is made when the work first reads it (`LazyAbort`).
  */
 export function settledPromise<A, E>(
-  run: (signal: AbortSignal) => Promise<A>,
+  run: (abort: LazyAbort) => Promise<A>,
   onError: (cause: unknown) => E,
   /** Receives what the promise rejected with after the interruption aborted it (the callee's own abort error). */
   onAbortedRejection?: (cause: unknown) => void,
 ): Effect.Effect<A, E> {
   return Effect.callback<A, E>((resume) => {
-    const controller = new AbortController();
+    const controller = new LazyAbort();
     let promise: Promise<A>;
     try {
-      promise = run(controller.signal);
+      promise = run(controller);
     } catch (cause) {
       resume(Effect.fail(onError(cause)));
       return;

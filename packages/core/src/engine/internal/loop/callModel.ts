@@ -18,6 +18,7 @@ import { IdleWatchdog } from './idleWatchdog.js';
 import { annotate, span } from './span.js';
 import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
+import { withLazySignal } from '../lazyAbort.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
@@ -52,7 +53,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   });
   const key = () => `t${record.currentTurn}:model`;
   if (!env.streamed) {
-    const attempt = settledPromise((signal) => model.getResponse({ ...request, signal }).catch(failedAttempt(record)), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const attempt = settledPromise((abort) => model.getResponse(withLazySignal({ ...request }, abort)).catch(failedAttempt(record)), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(Effect.flatMap(checkResponse));
     return startTurn.pipe(
       Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
@@ -65,7 +66,9 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   // Only a recorded call keeps its events (the default runner records nothing).
   let events: ModelStreamEvent[] = NO_EVENTS;
   const attempt = settledPromise(
-    (signal) => {
+    (abort) => {
+      // A stream is read until the signal fires: it is needed at once.
+      const signal = abort.signal;
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
       if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events).catch(failedAttempt(record));
@@ -113,7 +116,7 @@ function failedAttempt(record: RunRecord): (cause: unknown) => never {
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
 function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const progress = { producedEvents: false };
-  return settledPromise((signal) => forwardStream(events, signal, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
+  return settledPromise((abort) => forwardStream(events, abort.signal, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
   );
 }

@@ -35,6 +35,7 @@ import { numberCodec, toolStepCodec, type ToolStepResult } from './stepCodecs.js
 import { nestedStepRunner } from '../../../definitions/stepRunner.js';
 import { getLogger } from '../../../definitions/logger.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
+import { withLazySignal } from '../lazyAbort.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
@@ -253,8 +254,8 @@ function invokeTool(
     runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
   };
   const invocation = Effect.withFiber((fiber) =>
-    abortablePromise((signal) => {
-      const details: ToolCallDetails = { toolCall: call, signal, emit };
+    abortablePromise((abort) => {
+      const details: ToolCallDetails = withLazySignal({ toolCall: call, emit } as Omit<ToolCallDetails, 'signal'>, abort);
       if (record.runId !== undefined) details.runId = record.runId;
       attachCallScope(details, scope);
       if (resumeState !== undefined) details.resumeState = resumeState;

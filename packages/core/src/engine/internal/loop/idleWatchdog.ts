@@ -1,29 +1,41 @@
+/** Checks per idle limit: the stream is declared idle after waiting between `ms` and `ms * 1.25`. */
+const CHECKS_PER_LIMIT = 4;
+
 /**
  * Calls `onIdle` once a stream has been waited on for `ms` without an event. Only the time spent
  * waiting for the source counts (`waiting()` … `busy()`), not the time the caller takes to read: a
- * slow reader is backpressure, not a stalled server. One timer per stream, re-armed lazily, so an
- * event costs a clock read rather than a timer.
+ * slow reader is backpressure, not a stalled server. An event costs two field writes, no clock
+ * read (a clock read per event was 6 % of delivering a text delta): a timer looks every `ms / 4`
+ * and counts how many looks in a row found the same wait still going, so the limit is met after
+ * between `ms` and `1.25 × ms` of waiting.
  */
 export class IdleWatchdog {
-  #waitingSince: number | undefined;
+  /** Which wait is going on: bumped by each `waiting()`. */
+  #wait = 0;
+  #isWaiting = false;
+  #seenWait = -1;
+  #quietLooks = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
+  readonly #interval: number;
 
   constructor(
     private readonly ms: number,
     private readonly onIdle: () => void,
   ) {
-    this.#arm(ms);
+    this.#interval = ms / CHECKS_PER_LIMIT;
+    this.#arm();
   }
 
   /** The stream is being waited on from now. */
   waiting(): void {
-    this.#waitingSince = Date.now();
+    this.#wait += 1;
+    this.#isWaiting = true;
   }
 
   /** An event arrived: the wait is over until the next `waiting()`. */
   busy(): void {
-    this.#waitingSince = undefined;
+    this.#isWaiting = false;
   }
 
   stop(): void {
@@ -31,18 +43,23 @@ export class IdleWatchdog {
     clearTimeout(this.#timer);
   }
 
-  #arm(delay: number): void {
-    if (!this.#stopped) this.#timer = setTimeout(() => this.#check(), delay);
+  #arm(): void {
+    if (!this.#stopped) this.#timer = setTimeout(() => this.#look(), this.#interval);
   }
 
-  #check(): void {
-    if (this.#waitingSince === undefined) return this.#arm(this.ms);
-    const idle = Date.now() - this.#waitingSince;
-    if (idle >= this.ms) {
+  #look(): void {
+    if (this.#isWaiting && this.#wait === this.#seenWait) {
+      this.#quietLooks += 1;
+    } else {
+      // A wait seen for the first time began within the last interval: it counts from the next look.
+      this.#seenWait = this.#isWaiting ? this.#wait : -1;
+      this.#quietLooks = 0;
+    }
+    if (this.#quietLooks >= CHECKS_PER_LIMIT) {
       this.#stopped = true;
       this.onIdle();
-    } else {
-      this.#arm(this.ms - idle);
+      return;
     }
+    this.#arm();
   }
 }
