@@ -152,6 +152,16 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
     });
   }
 
+  /** One run of `agent` on 'go', plain or streamed (every event consumed); its final output and event count. */
+  async function runToEnd(agent: InstanceType<typeof Agent<unknown, 'text'>>, streamed: boolean): Promise<{ finalOutput: unknown; events: number }> {
+    if (!streamed) return { finalOutput: (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput, events: 0 };
+    const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
+    let events = 0;
+    for await (const _event of result) events += 1;
+    await result.completed;
+    return { finalOutput: result.finalOutput, events };
+  }
+
   return {
     sdk: sdkName,
 
@@ -165,17 +175,8 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
       });
       return async () => {
         const before = calls;
-        let finalOutput: unknown;
-        if (streamed) {
-          const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
-          let events = 0;
-          for await (const _event of result) events += 1;
-          await result.completed;
-          check(events > toolTurns * 2, `${sdkName} streamed run produced only ${events} events`);
-          finalOutput = result.finalOutput;
-        } else {
-          finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
-        }
+        const { finalOutput, events } = await runToEnd(agent, streamed);
+        if (streamed) check(events > toolTurns * 2, `${sdkName} streamed run produced only ${events} events`);
         check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
         check(calls - before === toolTurns, `${sdkName} ran the tool ${calls - before} times, expected ${toolTurns}`);
       };
@@ -202,15 +203,7 @@ export function makeAdapter(sdk: AgentsSdk, sdkName: SdkName): BenchAdapter {
       const expectedCalls = toolTurns * TOOLSET_CALLS_PER_TURN;
       return async () => {
         const before = calls;
-        let finalOutput: unknown;
-        if (streamed) {
-          const result = await runner.run(agent, 'go', { stream: true, maxTurns: MAX_TURNS });
-          for await (const _event of result);
-          await result.completed;
-          finalOutput = result.finalOutput;
-        } else {
-          finalOutput = (await runner.run(agent, 'go', { maxTurns: MAX_TURNS })).finalOutput;
-        }
+        const { finalOutput } = await runToEnd(agent, streamed);
         check(finalOutput === FINAL_TEXT, `${sdkName} final output was ${JSON.stringify(finalOutput)}`);
         check(calls - before === expectedCalls, `${sdkName} ran the tools ${calls - before} times, expected ${expectedCalls}`);
       };
