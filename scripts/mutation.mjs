@@ -5,6 +5,8 @@
 //   node scripts/mutation.mjs run [name ...]      measure (all modules when none named); prints scores
 //   node scripts/mutation.mjs run --record [...]  measure and record score, floor and source hash
 //   node scripts/mutation.mjs run --fresh [...]   measure every mutant again (no incremental cache)
+//   node scripts/mutation.mjs run --retest-survivors [...]   measure the last run's survivors again
+//        (and its mutants without coverage), keeping the other results of the incremental cache
 //   node scripts/mutation.mjs rescore [--record] name ...
 //        score the last run's report again with mutation/equivalent.json as it is now (after listing
 //        equivalent mutants), without running Stryker; refused when sources or tests changed since
@@ -174,11 +176,20 @@ function scoreOf(mod, report, equivalents) {
 /** What the last run of a module measured: its hash then, and how long it took (read by `rescore`). */
 const measuredFile = (mod) => join(workDir, `${mod.name}.measured.json`);
 
-function runStryker(mod, { fresh = false } = {}) {
+function runStryker(mod, { fresh = false, retestSurvivors = false } = {}) {
   mkdirSync(join(workDir, 'incremental'), { recursive: true });
   // The incremental cache keeps a survivor as long as its code and covering tests are unchanged,
-  // also one a worn-out runner let through: --fresh measures every mutant again.
-  if (fresh) rmSync(join(workDir, 'incremental', `${mod.name}.json`), { force: true });
+  // also one a worn-out runner let through: --fresh measures every mutant again,
+  // --retest-survivors only those that were not detected.
+  const incremental = join(workDir, 'incremental', `${mod.name}.json`);
+  if (fresh) rmSync(incremental, { force: true });
+  else if (retestSurvivors && existsSync(incremental)) {
+    const cache = JSON.parse(readFileSync(incremental, 'utf8'));
+    for (const file of Object.values(cache.files ?? {})) {
+      file.mutants = file.mutants.filter((m) => m.status !== 'Survived' && m.status !== 'NoCoverage');
+    }
+    writeFileSync(incremental, JSON.stringify(cache));
+  }
   const configFile = join(workDir, `${mod.name}.stryker.json`);
   const vitestConfig = vitestConfigFor(mod);
   writeFileSync(configFile, JSON.stringify(strykerConfig(mod, vitestConfig.file), null, 2));
@@ -195,9 +206,9 @@ function runStryker(mod, { fresh = false } = {}) {
   return { report: readJson(join(workDir, `${mod.name}.json`)), seconds };
 }
 
-function measure(mod, record, { write, fresh = false }) {
+function measure(mod, record, { write, fresh = false, retestSurvivors = false }) {
   const hash = moduleHash(mod);
-  const { report, seconds } = runStryker(mod, { fresh });
+  const { report, seconds } = runStryker(mod, { fresh, retestSurvivors });
   writeFileSync(measuredFile(mod), JSON.stringify({ hash, seconds }));
   return scoreAndRecord(mod, record, { write, report, hash, seconds });
 }
@@ -250,9 +261,10 @@ function main(argv) {
   if (command === 'run') {
     const write = flags.includes('--record');
     const fresh = flags.includes('--fresh');
+    const retestSurvivors = flags.includes('--retest-survivors');
     let failed = 0;
     for (const mod of select(names)) {
-      const { ok } = measure(mod, record, { write, fresh });
+      const { ok } = measure(mod, record, { write, fresh, retestSurvivors });
       if (!ok) failed++;
       if (write) saveRecord(record, [mod.name]);
     }

@@ -151,6 +151,17 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     expect(existsSync(cache)).toBe(false);
   });
 
+  it('--retest-survivors drops only the undetected mutants from the incremental cache, so Stryker measures them again', () => {
+    const { project, run } = workspace(killed(1));
+    const cache = join(project, '.mutation', 'incremental', 'checks.json');
+    mkdirSync(dirname(cache), { recursive: true });
+    const statuses = ['Killed', 'Survived', 'NoCoverage', 'Timeout', 'Ignored'];
+    writeFileSync(cache, JSON.stringify({ files: { 'src/check.ts': { mutants: statuses.map((status, id) => ({ id: String(id), status })) } }, testFiles: {} }));
+    run('run', '--retest-survivors', 'checks');
+    const kept = JSON.parse(readFileSync(cache, 'utf8')).files['src/check.ts'].mutants.map((m: { status: string }) => m.status);
+    expect(kept).toEqual(['Killed', 'Timeout', 'Ignored']);
+  });
+
   it('keeps a floor that only rises, and fails (without recording) a score under it', () => {
     const { run, record, setMutants } = workspace(killed(4));
     run('run', '--record', 'checks');
