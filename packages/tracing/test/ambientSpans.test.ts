@@ -5,7 +5,7 @@
 // failing. And a guardrail that throws: its span records the failure, with the text only with
 // sensitive data ("without sensitive data no failure's text reaches a span").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Agent, Runner } from '@baton/core';
+import { Agent, Runner, type Model } from '@baton/core';
 import { Usage } from '@baton/types';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
 import { setTraceProcessors, setTracingDisabled, withCustomSpan, withTrace } from '../src/index.js';
@@ -41,6 +41,20 @@ describe('a run inside the caller’s own span', () => {
   });
 });
 
+describe('a model that does not say how it is traced', () => {
+  // `Model.traceSpanType` (types/src/model.ts): "A model that does not say records none, as in the reference".
+  it('gets no model span of its own', async () => {
+    const inner = new ScriptedModel([[assistantMessage('hello')]]);
+    const quiet: Model = { getResponse: (request) => inner.getResponse(request), getStreamedResponse: (request) => inner.getStreamedResponse(request) };
+    await new Runner().run(new Agent({ name: 'Plain', model: quiet }), 'hi');
+    await settle();
+    const types = recorder.ended.map((span) => span.json.span_data.type);
+    expect(types).toContain('agent');
+    expect(types).not.toContain('generation');
+    expect(types).not.toContain('response');
+  });
+});
+
 describe('a guardrail that throws', () => {
   const throwing = { name: 'vault_check', execute: async () => Promise.reject(new Error(`vault said no (key ${SECRET})`)) };
   const failedRun = (traceIncludeSensitiveData: boolean) =>
@@ -52,7 +66,7 @@ describe('a guardrail that throws', () => {
     expect(await failedRun(false)).toContain(SECRET); // the caller still gets the whole error
     await settle();
     const guardrail = recorder.ended.find((span) => span.json.span_data.type === 'guardrail')!.json;
-    expect(guardrail.span_data.name).toBe('vault_check');
+    expect(guardrail.span_data).toMatchObject({ name: 'vault_check', triggered: false }); // it failed, it did not trip
     expect(guardrail.error).toMatchObject({ message: expect.stringMatching(/./) });
     expect(JSON.stringify(recorder.ended.map((span) => span.json))).not.toContain(SECRET);
   });

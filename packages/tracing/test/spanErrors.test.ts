@@ -67,6 +67,24 @@ describe('a tool error answered to the model (the run goes on)', () => {
     expect(JSON.stringify(span)).not.toContain(SECRET);
   });
 
+  it('a tool that fails the run, with sensitive data: the tool’s own error text, not the run’s ToolCallError', async () => {
+    const spans = recorded();
+    const thrown = new Error(`orders API refused (key ${SECRET})`);
+    const fatal = tool({
+      name: 'lookup',
+      description: '',
+      parameters: z.object({ id: z.string() }),
+      errorFunction: null,
+      execute: () => {
+        throw thrown;
+      },
+    });
+    const model = new ScriptedModel([[functionCall('lookup', { id: 'o1' }, { callId: 'c1' })]]);
+    await new Runner({ traceIncludeSensitiveData: true }).run(new Agent({ name: 'Clerk', model, tools: [fatal] }), 'where is o1?').catch(() => undefined);
+    const functionSpan = (await spans()).find((span) => span.span_data.type === 'function')!;
+    expect(functionSpan.error).toEqual({ message: 'Error running tool', data: { tool_name: 'lookup', error: String(thrown) } });
+  });
+
   it('a tool that succeeds has no error on its span', async () => {
     const spans = recorded();
     const ok = tool({ name: 'lookup', description: '', parameters: z.object({ id: z.string() }), execute: () => 'shipped' });
@@ -107,6 +125,24 @@ describe('listing an MCP server’s tools', () => {
     expect(listing.error).toBeNull();
     const agent = all.find((span) => span.span_data.type === 'agent')!;
     expect(listing.parent_id).toBe(agent.id);
+  });
+
+  it('a call of an MCP tool is a function span that names its server (an object, as the reference records it)', async () => {
+    const spans = recorded();
+    const server = mcpServer('files', ['read']);
+    const model = new ScriptedModel([[functionCall('read', {}, { callId: 'c1' })], [assistantMessage('done')]]);
+    await new Runner().run(new Agent({ name: 'Archivist', model, mcpServers: [server] }), 'read it');
+    const call = (await spans()).find((span) => span.span_data.type === 'function')!;
+    expect(call.span_data).toMatchObject({ name: 'read', mcp_data: { server: 'files' } });
+  });
+
+  it('a function tool’s span has no MCP server', async () => {
+    const spans = recorded();
+    const ok = tool({ name: 'lookup', description: '', parameters: z.object({}), execute: () => 'fine' });
+    const model = new ScriptedModel([[functionCall('lookup', {}, { callId: 'c1' })], [assistantMessage('done')]]);
+    await new Runner().run(new Agent({ name: 'Clerk', model, tools: [ok] }), 'go');
+    const call = (await spans()).find((span) => span.span_data.type === 'function')!;
+    expect(call.span_data.mcp_data).toBeUndefined();
   });
 
   it('that fails, without sensitive data: a generic message, none of the server’s text', async () => {
