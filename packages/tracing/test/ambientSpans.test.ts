@@ -41,6 +41,26 @@ describe('a run inside the caller’s own span', () => {
   });
 });
 
+describe('usage added up on task and turn spans, as the reference sums it (runner/tracing.js)', () => {
+  it('counts the requests a response reports, and cached tokens under either name, and cache writes', async () => {
+    // The reference: requests += usage.requests; cached_input_tokens = Σ cached_tokens + Σ cached_input_tokens
+    // over inputTokensDetails; cache_write_input_tokens = Σ cache_write_tokens.
+    const usage = new Usage({
+      requests: 2,
+      inputTokens: 10,
+      outputTokens: 4,
+      totalTokens: 14,
+      inputTokensDetails: [{ cached_tokens: 3 }, { cached_input_tokens: 2, cache_write_tokens: 4 }],
+    } as never);
+    const model = new ScriptedModel([{ output: [assistantMessage('hello')], usage }] as never);
+    await new Runner().run(new Agent({ name: 'Counter', model }), 'hi');
+    await settle();
+    const of = (kind: string) => recorder.ended.find((span) => span.json.span_data.type === 'custom' && span.json.span_data.data.sdk_span_type === kind)!.json.span_data.data;
+    expect(of('task').usage).toEqual({ requests: 2, input_tokens: 10, output_tokens: 4, total_tokens: 14, cached_input_tokens: 5, cache_write_input_tokens: 4 });
+    expect(of('turn').usage).toEqual({ input_tokens: 10, output_tokens: 4, cached_input_tokens: 5, cache_write_input_tokens: 4 });
+  });
+});
+
 describe('a model that does not say how it is traced', () => {
   // `Model.traceSpanType` (types/src/model.ts): "A model that does not say records none, as in the reference".
   it('gets no model span of its own', async () => {
