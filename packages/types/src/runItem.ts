@@ -30,6 +30,11 @@ function jsonSafe(value: unknown): unknown {
   }
 }
 
+function nonEmptyField(item: object, key: string): string | undefined {
+  const value = (item as Record<string, unknown>)[key];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
 /** Agents appear in JSON by name only. */
 function agentJson(agent: AgentRef): { name: string } {
   return { name: agent.name };
@@ -66,6 +71,16 @@ export class RunMessageOutputItem extends RunItemBase<AssistantMessageItem> {
  */
 export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
   readonly type = 'tool_call_item' as const;
+
+  /** The called tool's name, when the call names one (a shell or computer call does not). */
+  get toolName(): string | undefined {
+    return nonEmptyField(this.rawItem, 'name');
+  }
+
+  /** The call's id: its `callId`, else the item's own id. */
+  get callId(): string | undefined {
+    return nonEmptyField(this.rawItem, 'callId') ?? nonEmptyField(this.rawItem, 'id');
+  }
 }
 
 /** The output of a tool call; `output` is the tool's raw return value. */
@@ -83,6 +98,11 @@ export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
     public readonly output: unknown,
   ) {
     super(rawItem, agent);
+  }
+
+  /** The id of the call this answers: its `callId`, else the item's own id. */
+  get callId(): string | undefined {
+    return nonEmptyField(this.rawItem, 'callId') ?? nonEmptyField(this.rawItem, 'id');
   }
 
   /** The raw output when JSON can carry it, else its text (so serializing a state never throws). */
