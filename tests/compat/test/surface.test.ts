@@ -12,12 +12,12 @@ import { onBoth } from './sdks.js';
  * Baton name removed by mistake, fails this test.
  */
 const NOT_YET: Record<string, string> = Object.fromEntries([
-  // Realtime voice is out of scope; the shell, apply-patch and computer tools, the run items of tool
-  // search and compaction, and the compaction-aware session checks are issue 30's run-loop half (the
-  // provider half has landed: the wire, the WebSocket transport, compaction sessions; so have tool
-  // namespaces).
+  // Realtime voice is out of scope; the run items of tool search and compaction, and the
+  // compaction-aware session checks are issue 30's run-loop half (the provider half has landed: the
+  // wire, the WebSocket transport, compaction sessions; so have tool namespaces and the shell,
+  // apply-patch and computer tools).
   ...[
-    'realtime', 'computerTool', 'shellTool', 'applyPatchTool',
+    'realtime',
     'getToolSearchRuntimeToolKey', 'RunToolSearchCallItem',
     'RunToolSearchOutputItem', 'RunCompactionItem', 'isOpenAIResponsesCompactionAwareSession', 'isOpenAIResponsesCompactionOwnershipAwareSession',
   ].map((name) => [name, 'out of scope']),

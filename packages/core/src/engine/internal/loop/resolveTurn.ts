@@ -74,7 +74,7 @@ export function resolveTurn(
       return 'continue';
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
-    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore) {
+    if (processed.toolRuns.length > 0 || processed.localRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }
