@@ -255,3 +255,23 @@ describe('computerTool in the run loop', () => {
     expect(disposed).toEqual([made[0]]);
   });
 });
+
+describe('local tool call ids', () => {
+  it('fails the run when a committed shell call id comes back with another command, and runs nothing for it', async () => {
+    const shell = new RecordingShell();
+    const model = new ScriptedModel([[shellCall('same', ['echo safe'])], [shellCall('same', ['echo changed'])]]);
+    const agent = new Agent({ name: 'Ops', model, tools: [shellTool({ shell, needsApproval: true })] });
+    const paused = await run(agent, 'go');
+    paused.state.approve(paused.interruptions[0]!);
+    await expect(run(agent, paused.state)).rejects.toBeInstanceOf(ModelBehaviorError);
+    expect(shell.ran).toEqual([{ commands: ['echo safe'] }]);
+  });
+
+  it('does not run the same shell invocation twice when the model repeats it with its call id', async () => {
+    const shell = new RecordingShell();
+    const model = new ScriptedModel([[shellCall('once', ['date'])], [shellCall('once', ['date'])], [assistantMessage('done')]]);
+    const done = await run(new Agent({ name: 'Ops', model, tools: [shellTool({ shell })] }), 'go');
+    expect(done.finalOutput).toBe('done');
+    expect(shell.ran).toHaveLength(1);
+  });
+});

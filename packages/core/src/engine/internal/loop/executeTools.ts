@@ -47,9 +47,10 @@ export type { ToolRunOutcome };
  * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
  * tool output guardrails. Each output is announced as soon as it exists, and the outputs enter
  * history in call order (so history does not depend on timing). A call that fails the run
- * interrupts its siblings (their `signal` fires). The local tools' calls (shell, apply-patch,
- * computer) run after them one at a time, in response order (one computer, one shell: their
- * actions depend on each other), their outputs entering history after the function tools'.
+ * interrupts its siblings (their `signal` fires). The local tools' calls run after them one at a
+ * time (one computer, one shell: their actions depend on each other): the computer's first, then
+ * the shell and apply-patch calls in response order; their outputs enter history in that order,
+ * after the function tools'.
  */
 export function executeToolRuns(
   runs: readonly ToolRun[],
@@ -65,7 +66,9 @@ export function executeToolRuns(
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
   const functions = Effect.forEach(runs, execute, { concurrency });
-  const locals = Effect.forEach(localRuns, (run) => executeLocalToolRun(run, agent, record, env));
+  // As the reference orders them: the computer's calls, then the shell and apply-patch calls in response order.
+  const ordered = [...localRuns.filter((run) => run.kind === 'computer'), ...localRuns.filter((run) => run.kind !== 'computer')];
+  const locals = Effect.forEach(ordered, (run) => executeLocalToolRun(run, agent, record, env));
   const all = Effect.zipWith(functions, locals, (a, b) => [...a, ...b]).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {

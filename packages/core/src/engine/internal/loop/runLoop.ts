@@ -3,7 +3,7 @@ import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
-import { MaxTurnsExceededError, type FunctionCallItem, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
+import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems, itemEvent } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
@@ -12,6 +12,7 @@ import { classifyResponse, type ProcessedResponse } from './classifyResponse.js'
 import { executeToolRuns } from './executeTools.js';
 import { disposeComputersUnlessPaused } from './computerLifecycle.js';
 import { screenCallIds } from './callIdScreening.js';
+import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
@@ -164,10 +165,12 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
 function actOnResponse(classified: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
+    const local = yield* screenLocalCallIds(classified.localRuns, record.currentAgent, record);
+    const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
     const processed: ProcessedResponse =
-      screened.skipped.size === 0
+      skipped.size === 0
         ? classified
-        : { ...classified, toolRuns: screened.runs, newItems: classified.newItems.filter((item) => !screened.skipped.has(item.rawItem as FunctionCallItem)) };
+        : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
     const turnStart = record.generatedItems.length;
     for (const item of processed.newItems) {
       record.generatedItems.push(item);
