@@ -19,6 +19,7 @@ export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolName
 export { shellTool, type LocalShellToolOptions, type HostedShellToolOptions, type NormalizedLocalShellTool } from './definitions/shellTool.js';
 export { applyPatchTool, type ApplyPatchToolOptions } from './definitions/applyPatchTool.js';
 export { computerTool, type ComputerToolOptions } from './definitions/computerTool.js';
+export { getToolSearchRuntimeToolKey } from './definitions/toolSearch.js';
 export {
   hostedMcpTool,
   type HostedMCPTool,
@@ -76,6 +77,12 @@ export {
   type SessionHistoryTransactionArgs,
   type SessionHistoryTransactionAwareSession,
 } from './state/sessionHistory.js';
+export {
+  isOpenAIResponsesCompactionAwareSession,
+  isOpenAIResponsesCompactionOwnershipAwareSession,
+  type OpenAIResponsesCompactionAwareSession,
+  type OpenAIResponsesCompactionOwnershipAwareSession,
+} from './state/compactionSession.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './providers/modelProvider.js';
 export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './providers/multiProvider.js';
 export { ModelProviderService } from './providers/modelProviderService.js';

@@ -11,11 +11,12 @@ import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
 import { executeToolRuns } from './executeTools.js';
 import { disposeComputersUnlessPaused } from './computerLifecycle.js';
+import { answerClientToolSearches } from './clientToolSearch.js';
 import { screenCallIds } from './callIdScreening.js';
 import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
-import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
+import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
 import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
@@ -104,7 +105,7 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
     }
     record.modelResponses.push(response);
     const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs));
-    return yield* actOnResponse(processed, response, record, env);
+    return yield* actOnResponse(processed, response, record, env, turn.tools);
   }).pipe(turnSpan(record, 1));
 }
 
@@ -162,15 +163,23 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
   }
 }
 
-function actOnResponse(classified: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+function actOnResponse(
+  classified: ProcessedResponse,
+  response: ModelResponse,
+  record: RunRecord,
+  env: LoopEnv,
+  tools: PreparedTurn['tools'],
+): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
     const local = yield* screenLocalCallIds(classified.localRuns, record.currentAgent, record);
     const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
-    const processed: ProcessedResponse =
+    const kept: ProcessedResponse =
       skipped.size === 0
         ? classified
         : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
+    // Client tool searches run once the response's calls have passed their checks.
+    const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record);
     const turnStart = record.generatedItems.length;
     for (const item of processed.newItems) {
       record.generatedItems.push(item);
