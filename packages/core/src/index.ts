@@ -16,6 +16,9 @@ export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStre
 export type { AgentToolInvocation } from './state/internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './definitions/tool.js';
 export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolNamespace.js';
+export { shellTool, type LocalShellToolOptions, type HostedShellToolOptions, type NormalizedLocalShellTool } from './definitions/shellTool.js';
+export { applyPatchTool, type ApplyPatchToolOptions } from './definitions/applyPatchTool.js';
+export { computerTool, type ComputerToolOptions } from './definitions/computerTool.js';
 export { getToolSearchRuntimeToolKey } from './definitions/toolSearch.js';
 export {
   hostedMcpTool,

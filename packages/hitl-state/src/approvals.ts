@@ -55,7 +55,7 @@ export function recordsOf(json: SerializedRunState): ApprovalRecord[] {
       ...describe(context, item.toolName, callId),
       pending: true,
       agent: serializedItemAgent(item, json),
-      arguments: item.rawItem.arguments ?? '',
+      arguments: argumentsOf(item.rawItem),
       nestedIn: nesting.get(callId) ?? [],
     });
   }
@@ -136,4 +136,14 @@ export function setApprovalExpiries(state: RunState<any, any>, options: { ttlMs:
     count++;
   }
   return count;
+}
+
+/**
+ * What a pending call will do, as text: a function call's JSON arguments; for a local tool's call
+ * (shell, apply-patch, computer), its commands, operation or actions as JSON.
+ */
+function argumentsOf(raw: Record<string, unknown>): string {
+  if (typeof raw.arguments === 'string') return raw.arguments;
+  const what = raw.type === 'shell_call' ? raw.action : raw.type === 'apply_patch_call' ? raw.operation : raw.type === 'computer_call' ? (raw.actions ?? raw.action) : undefined;
+  return what === undefined ? '' : JSON.stringify(what);
 }

@@ -36,6 +36,7 @@ export { isRunError, isModelProviderError, type RunError, type ModelProviderErro
 export type * from './shell.js';
 export type * from './editor.js';
 export type * from './computer.js';
+export type * from './localTools.js';
 export {
   CLIENT_TOOL_SEARCH_EXECUTOR,
   attachClientToolSearchExecutor,

@@ -1,22 +1,37 @@
 import type {
   AgentInputItem,
+  ApplyPatchCallItem,
+  ApplyPatchCallResultItem,
   AssistantMessageItem,
+  ComputerCallResultItem,
+  ComputerUseCallItem,
   CompactionItem,
   FunctionCallItem,
   FunctionCallResultItem,
   HostedToolCallItem,
   ReasoningItem,
+  ShellCallItem,
+  ShellCallResultItem,
   ToolSearchCallItem,
   ToolSearchOutputItem,
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
 
+/** A call of a local tool the SDK runs: the shell, apply-patch and computer tools. */
+export type LocalToolCallItem = ShellCallItem | ApplyPatchCallItem | ComputerUseCallItem;
+
+/** The output of a local tool's call. */
+export type LocalToolCallResultItem = ShellCallResultItem | ApplyPatchCallResultItem | ComputerCallResultItem;
+
+/** Any tool call a run item carries. */
+export type ToolCallRawItem = FunctionCallItem | HostedToolCallItem | LocalToolCallItem;
+
 /**
  * The id a call is approved and answered by: a function call's `callId`; a hosted call's provider
  * id (a remote MCP server's approval request id).
  */
-export function toolCallIdOf(rawItem: FunctionCallItem | HostedToolCallItem): string {
-  if (rawItem.type === 'function_call') return rawItem.callId;
+export function toolCallIdOf(rawItem: ToolCallRawItem): string {
+  if (rawItem.type !== 'hosted_tool_call') return rawItem.callId;
   const providerId = (rawItem.providerData as { id?: unknown } | undefined)?.id;
   return typeof providerId === 'string' ? providerId : (rawItem.id ?? '');
 }
@@ -65,11 +80,11 @@ export class RunMessageOutputItem extends RunItemBase<AssistantMessageItem> {
 }
 
 /**
- * A function call the model made, or a hosted tool's call the provider ran. A program the model ran
- * (Programmatic Tool Calling, `type: 'program'`) is one too, and its `program_output` a
- * `RunToolCallOutputItem`, as in the reference.
+ * A function call the model made, a hosted tool's call the provider ran, or a local tool's call
+ * (shell, apply-patch, computer). A program the model ran (Programmatic Tool Calling,
+ * `type: 'program'`) is one too, and its `program_output` a `RunToolCallOutputItem`, as in the reference.
  */
-export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
+export class RunToolCallItem extends RunItemBase<ToolCallRawItem> {
   readonly type = 'tool_call_item' as const;
 
   /** The called tool's name, when the call names one (a shell or computer call does not). */
@@ -84,7 +99,7 @@ export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCa
 }
 
 /** The output of a tool call; `output` is the tool's raw return value. */
-export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
+export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem | LocalToolCallResultItem> {
   readonly type = 'tool_call_output_item' as const;
   /**
    * The error the tool threw when its error function answered the model instead (the model sees
@@ -93,7 +108,7 @@ export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem> {
    */
   declare readonly error?: unknown;
   constructor(
-    rawItem: FunctionCallResultItem,
+    rawItem: FunctionCallResultItem | LocalToolCallResultItem,
     agent: RegisteredAgent,
     public readonly output: unknown,
   ) {
@@ -179,25 +194,31 @@ export class RunHandoffOutputItem extends RunItemBase<FunctionCallResultItem> {
   }
 }
 
-/** A tool call waiting for a human decision: a function call, or a hosted MCP server's approval request. */
-export class RunToolApprovalItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
+/**
+ * A tool call waiting for a human decision: a function call, a hosted MCP server's approval
+ * request, or a local tool's call (a shell command, a patch, a computer action).
+ */
+export class RunToolApprovalItem extends RunItemBase<ToolCallRawItem> {
   readonly type = 'tool_approval_item' as const;
-  constructor(
-    rawItem: FunctionCallItem | HostedToolCallItem,
-    agent: RegisteredAgent,
-    /** The tool's name as the runner knows it (defaults to the call's name). */
-    public readonly toolName: string = rawItem.name,
-  ) {
+  /** The tool's name as the runner knows it (defaults to the call's name; a local tool's call carries none). */
+  public readonly toolName: string;
+  constructor(rawItem: ToolCallRawItem, agent: RegisteredAgent, toolName?: string) {
     super(rawItem, agent);
+    this.toolName = toolName ?? ('name' in rawItem && typeof rawItem.name === 'string' ? rawItem.name : rawItem.type);
   }
 
+  /** The call's name; a local tool's call is named after its tool. */
   get name(): string {
-    return this.rawItem.name;
+    return 'name' in this.rawItem && typeof this.rawItem.name === 'string' ? this.rawItem.name : this.toolName;
   }
 
-  /** The call's JSON arguments (a hosted MCP approval request keeps them in `rawItem.providerData.arguments`). */
+  /**
+   * The call's JSON arguments (a hosted MCP approval request keeps them in
+   * `rawItem.providerData.arguments`). A local tool's call has none, as on the reference: what it
+   * will do is in `rawItem` (`action.commands`, `operation`, `action` / `actions`).
+   */
   get arguments(): string | undefined {
-    return this.rawItem.arguments;
+    return 'arguments' in this.rawItem ? this.rawItem.arguments : undefined;
   }
 
   /** The id the call is approved by (`toolCallIdOf`). */

@@ -79,7 +79,18 @@ const HostedToolCallRawSchema = z.looseObject({
   providerData,
 });
 
-const ToolCallRawSchema = z.discriminatedUnion('type', [FunctionCallRawSchema, HostedToolCallRawSchema]);
+/** A local tool's call (shell, apply-patch, computer): the fields the loop reads; the rest pass through. */
+const ShellCallRawSchema = z.looseObject({ type: z.literal('shell_call'), callId: z.string(), action: z.looseObject({ commands: z.array(z.string()) }), providerData });
+const ApplyPatchCallRawSchema = z.looseObject({ type: z.literal('apply_patch_call'), callId: z.string(), operation: z.looseObject({ type: z.string() }), providerData });
+const ComputerCallRawSchema = z.looseObject({ type: z.literal('computer_call'), callId: z.string(), providerData });
+
+const ToolCallRawSchema = z.discriminatedUnion('type', [
+  FunctionCallRawSchema,
+  HostedToolCallRawSchema,
+  ShellCallRawSchema,
+  ApplyPatchCallRawSchema,
+  ComputerCallRawSchema,
+]);
 
 const FunctionCallResultRawSchema = z.looseObject({
   type: z.literal('function_call_result'),
@@ -88,6 +99,14 @@ const FunctionCallResultRawSchema = z.looseObject({
   output: z.unknown(),
   providerData,
 });
+
+/** The output of a function call or of a local tool's call. */
+const ToolCallResultRawSchema = z.discriminatedUnion('type', [
+  FunctionCallResultRawSchema,
+  z.looseObject({ type: z.literal('shell_call_output'), callId: z.string(), output: z.array(z.looseObject({})), providerData }),
+  z.looseObject({ type: z.literal('apply_patch_call_output'), callId: z.string(), status: z.string(), providerData }),
+  z.looseObject({ type: z.literal('computer_call_result'), callId: z.string(), output: z.looseObject({ type: z.string() }), providerData }),
+]);
 
 const AssistantMessageRawSchema = z.looseObject({
   type: z.literal('message').optional(),
@@ -147,7 +166,7 @@ export const SerializedRunItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_call_item'), rawItem: z.union([ToolCallRawSchema, ProgramRawSchema]), agent: SerializedAgentRefSchema.optional() }),
   z.object({
     type: z.literal('tool_call_output_item'),
-    rawItem: z.union([FunctionCallResultRawSchema, ProgramOutputRawSchema]),
+    rawItem: z.union([ToolCallResultRawSchema, ProgramOutputRawSchema]),
     agent: SerializedAgentRefSchema.optional(),
     /** The tool's raw return value, when it is not the text already in `rawItem.output`. */
     output: z.unknown().optional(),

@@ -4,6 +4,7 @@ import type { RunContextContract } from './runContext.js';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
 import type { RegisteredAgent } from './registry.js';
 import type { RunStreamEvent } from './events.js';
+import type { ApplyPatchTool, ComputerTool, ShellTool } from './localTools.js';
 
 /** A progress notification a streaming tool sends to the caller; it never enters history. */
 export interface ToolNotification {
@@ -82,4 +83,5 @@ export interface HostedTool {
   providerData?: Record<string, any>;
 }
 
-export type Tool<TContext = unknown> = FunctionTool<TContext> | HostedTool;
+/** Every tool an agent may list: function tools, hosted tools, and the local shell, apply-patch and computer tools. */
+export type Tool<TContext = unknown> = FunctionTool<TContext> | HostedTool | ShellTool | ApplyPatchTool | ComputerTool<TContext, any>;

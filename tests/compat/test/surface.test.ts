@@ -12,12 +12,9 @@ import { onBoth } from './sdks.js';
  * Baton name removed by mistake, fails this test.
  */
 const NOT_YET: Record<string, string> = Object.fromEntries([
-  // Realtime voice is out of scope; the shell, apply-patch and computer tools, the run items of tool
-  // search and compaction, and the compaction-aware session checks are issue 30's run-loop half (the
-  // provider half has landed: the wire, the WebSocket transport, compaction sessions; so have tool
-  // namespaces).
+  // Realtime voice is out of scope (issue 30's tools, tool search and compaction have landed).
   ...[
-    'realtime', 'computerTool', 'shellTool', 'applyPatchTool',
+    'realtime',
   ].map((name) => [name, 'out of scope']),
 ]);
 

@@ -24,6 +24,7 @@ import type { RunToolCallOutputItem } from '@baton/types';
 import type { RunContext } from './runContext.js';
 import { AgentHooks } from './lifecycle.js';
 import { getAllMcpTools, type MCPConfig } from './mcp/mcpTools.js';
+import { isLocalTool, localToolProblem } from './internal/localTools.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
@@ -245,7 +246,7 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   /** Every tool offered to the model this turn: the MCP servers' tools, then the agent's own (as listed). */
   async getAllTools(runContext: RunContextContract<TContext>): Promise<Tool<any>[]> {
     const enabled = new Set<Tool<any>>(await this.getEnabledTools(runContext));
-    return [...(await this.getMcpTools(runContext)), ...this.tools.filter((t) => t.type === 'hosted_tool' || enabled.has(t))];
+    return [...(await this.getMcpTools(runContext)), ...this.tools.filter((t) => t.type !== 'function' || enabled.has(t))];
   }
 
   /**
@@ -320,9 +321,12 @@ function validateTools(tools: Tool<any>[], label: string): void {
   const seen = new Set<string>();
   tools.forEach((t, i) => {
     const hosted = typeof t === 'object' && t !== null && t.type === 'hosted_tool';
-    if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || (!hosted && typeof (t as FunctionTool<any>).invoke !== 'function')) {
-      throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool(), agent.asTool() or a hosted tool such as webSearchTool()).`);
+    const local = typeof t === 'object' && t !== null && isLocalTool(t);
+    if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || (!hosted && !local && typeof (t as FunctionTool<any>).invoke !== 'function')) {
+      throw new UserError(`${label}: \`tools[${i}]\` is not a tool (use tool(), agent.asTool(), shellTool() or a hosted tool such as webSearchTool()).`);
     }
+    const problem = local ? localToolProblem(t) : undefined;
+    if (problem !== undefined) throw new UserError(`${label}: \`tools[${i}]\` ("${t.name}"): ${problem}.`);
     // Tools of a namespace (toolNamespace()) are called as `namespace.name`: a name is taken once per namespace.
     const namespace = (t as FunctionTool<any>).namespace;
     const key = namespace === undefined ? t.name : `${namespace}.${t.name}`;

@@ -1,4 +1,4 @@
-import type { AgentInputItem, FunctionCallItem, FunctionTool, RegisteredAgent } from '@baton/types';
+import type { AgentInputItem, RegisteredAgent, Tool, ToolCallRawItem } from '@baton/types';
 import type { RunContext } from './runContext.js';
 
 // Agents are typed through the registry (core's `Agent`), since `Agent` itself extends `AgentHooks`.
@@ -23,7 +23,8 @@ export abstract class EventEmitterDelegate<EventTypes extends EventEmitterEvents
   }
 }
 
-type ToolCallDetailsArg = { toolCall: FunctionCallItem };
+/** The call a tool event is about: a function call, or a local tool's (shell, apply-patch, computer) call. */
+type ToolCallDetailsArg = { toolCall: ToolCallRawItem };
 
 /** What an agent emits about itself while it runs (`agent.on('agent_start', ...)`). */
 export type AgentHookEvents<TContext = unknown, TOutput = 'text'> = {
@@ -32,8 +33,8 @@ export type AgentHookEvents<TContext = unknown, TOutput = 'text'> = {
   /** The agent produced the run's final output (after its output guardrails passed). */
   agent_end: [context: RunContext<TContext>, output: string];
   agent_handoff: [context: RunContext<TContext>, nextAgent: AnyAgent];
-  agent_tool_start: [context: RunContext<TContext>, tool: FunctionTool<any>, details: ToolCallDetailsArg];
-  agent_tool_end: [context: RunContext<TContext>, tool: FunctionTool<any>, result: string, details: ToolCallDetailsArg];
+  agent_tool_start: [context: RunContext<TContext>, tool: Tool<any>, details: ToolCallDetailsArg];
+  agent_tool_end: [context: RunContext<TContext>, tool: Tool<any>, result: string, details: ToolCallDetailsArg];
 };
 
 /** What a runner emits about every agent of its runs (`runner.on('agent_start', ...)`). */
@@ -41,8 +42,8 @@ export type RunHookEvents<TContext = unknown, TOutput = 'text'> = {
   agent_start: [context: RunContext<TContext>, agent: AnyAgent, turnInput?: AgentInputItem[]];
   agent_end: [context: RunContext<TContext>, agent: AnyAgent, output: string];
   agent_handoff: [context: RunContext<TContext>, fromAgent: AnyAgent, toAgent: AnyAgent];
-  agent_tool_start: [context: RunContext<TContext>, agent: AnyAgent, tool: FunctionTool<any>, details: ToolCallDetailsArg];
-  agent_tool_end: [context: RunContext<TContext>, agent: AnyAgent, tool: FunctionTool<any>, result: string, details: ToolCallDetailsArg];
+  agent_tool_start: [context: RunContext<TContext>, agent: AnyAgent, tool: Tool<any>, details: ToolCallDetailsArg];
+  agent_tool_end: [context: RunContext<TContext>, agent: AnyAgent, tool: Tool<any>, result: string, details: ToolCallDetailsArg];
 };
 
 /** The lifecycle events of one agent; every `Agent` is one. */

@@ -513,5 +513,5 @@ function endsOnToolResult(agent: Agent<any, any>, pending: readonly RunToolAppro
   if (behavior === 'stop_on_first_tool' || typeof behavior === 'function') return true;
   if (typeof behavior !== 'object' || behavior === null) return false;
   const stopAt = new Set(behavior.stopAtToolNames);
-  return pending.some((item) => stopAt.has(item.toolName) || stopAt.has(item.rawItem.name));
+  return pending.some((item) => stopAt.has(item.toolName) || stopAt.has(item.name));
 }

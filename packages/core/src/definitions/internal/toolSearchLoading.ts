@@ -139,12 +139,12 @@ export function toolSearchOutputFromTools(call: ToolSearchCallItem, tools: reado
       namespace.tools.push(functionToolDefinition(tool));
       continue;
     }
-    if (tool.providerData?.type === 'mcp') {
+    if (tool.type === 'hosted_tool' && tool.providerData?.type === 'mcp') {
       const { on_approval: _onApproval, ...definition } = tool.providerData;
       definitions.push(definition);
       continue;
     }
-    throw new UserError(`A client tool search may load only function tools and hosted MCP servers, not the hosted tool "${tool.name}".`);
+    throw new UserError(`A client tool search may load only function tools and hosted MCP servers, not the ${tool.type === 'hosted_tool' ? 'hosted' : tool.type} tool "${tool.name}".`);
   }
   return { type: 'tool_search_output', status: 'completed', tools: definitions, providerData: { call_id: callId, execution: 'client' } };
 }

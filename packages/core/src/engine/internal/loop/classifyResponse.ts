@@ -21,6 +21,7 @@ import type { Agent } from '../../../definitions/agent.js';
 import type { ModelRunItem } from '../../../state/internal/items.js';
 import { assistantText, responseOutputText } from '../outputText.js';
 import { checkCallerAllowed } from '../../../definitions/internal/allowedCallers.js';
+import { classifyLocalCall, type LocalToolRun } from './localToolRuns.js';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -53,6 +54,8 @@ export interface ProcessedResponse {
   /** The last assistant message's refusal, when that message has no text at all. */
   readonly refusal: string | undefined;
   readonly hostedApprovals: HostedApprovalRequest[];
+  /** Calls of the agent's local tools (shell, apply-patch, computer), in response order. */
+  readonly localRuns: LocalToolRun[];
   /** Client tool searches the SDK answered in this turn (`clientToolSearch.ts`): the model is asked again. */
   readonly answeredToolSearches?: number;
 }
@@ -69,8 +72,13 @@ export function classifyResponse(
   let messageText: string | undefined;
   let refusal: string | undefined;
   const hostedApprovals: HostedApprovalRequest[] = [];
+  const localRuns: LocalToolRun[] = [];
   for (const output of response.output) {
-    if (output.type === 'function_call') {
+    const local = classifyLocalCall(output, agent);
+    if (local) {
+      newItems.push(local.item);
+      if (local.run) localRuns.push(local.run);
+    } else if (output.type === 'function_call') {
       const handoff = output.namespace === undefined ? handoffs.find((h) => h.toolName === output.name) : undefined;
       if (handoff) {
         if (handoffRun) {
@@ -120,7 +128,7 @@ export function classifyResponse(
   // The final text: the last message's, or all the messages' when the response says it in parts
   // around reasoning (see `responseOutputText`).
   if (messageText !== undefined && assistantText(lastMessage(response)) !== undefined) messageText = responseOutputText(response.output) || messageText;
-  return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals };
+  return { newItems, toolRuns, handoffRun, messageText, refusal, hostedApprovals, localRuns };
 }
 
 /**

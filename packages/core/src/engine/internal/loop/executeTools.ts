@@ -26,6 +26,8 @@ import { attachCallScope, type ToolCallScope } from '../../../definitions/intern
 import { formatToolError } from '../formatToolError.js';
 import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../../definitions/toolErrorFormatter.js';
 import type { ToolRun } from './classifyResponse.js';
+import type { ToolRunOutcome } from './toolRunOutcome.js';
+import { executeLocalToolRun, type LocalToolRun } from './localToolRuns.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
@@ -39,22 +41,23 @@ import { withLazySignal } from '../lazyAbort.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
-export type ToolRunOutcome =
-  | { readonly type: 'output'; readonly tool: FunctionTool<any> | undefined; readonly output: unknown; readonly item: RunToolCallOutputItem }
-  | { readonly type: 'approval'; readonly item: RunToolApprovalItem }
-  | { readonly type: 'nested_interruption'; readonly interruptions: RunToolApprovalItem[] };
+export type { ToolRunOutcome };
 
 /**
  * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
  * tool output guardrails. Each output is announced as soon as it exists, and the outputs enter
  * history in call order (so history does not depend on timing). A call that fails the run
- * interrupts its siblings (their `signal` fires).
+ * interrupts its siblings (their `signal` fires). The local tools' calls run after them one at a
+ * time (one computer, one shell: their actions depend on each other): the computer's first, then
+ * the shell and apply-patch calls in response order; their outputs enter history in that order,
+ * after the function tools'.
  */
 export function executeToolRuns(
   runs: readonly ToolRun[],
   agent: Agent<any, any>,
   record: RunRecord,
   env: LoopEnv,
+  localRuns: readonly LocalToolRun[] = [],
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
   // With a recording step runner, the calls' steps start in call order (each call in its lane).
   const lanes = inLanes(env.stepRunner, runs.length);
@@ -62,10 +65,18 @@ export function executeToolRuns(
   // The model is untrusted: one response may ask for any number of calls, so at most
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
-  const all = Effect.forEach(runs, execute, { concurrency }).pipe(
+  const functions = Effect.forEach(runs, execute, { concurrency });
+  // As the reference orders them: the computer's calls, then the shell and apply-patch calls in response order.
+  const ordered = [...localRuns.filter((run) => run.kind === 'computer'), ...localRuns.filter((run) => run.kind !== 'computer')];
+  const locals = Effect.forEach(ordered, (run) => executeLocalToolRun(run, agent, record, env));
+  const all = Effect.zipWith(functions, locals, (a, b) => [...a, ...b]).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
-        for (const outcome of outcomes) if (outcome.type !== 'nested_interruption') record.generatedItems.push(outcome.item);
+        for (const outcome of outcomes) {
+          if (outcome.type === 'nested_interruption') continue;
+          record.generatedItems.push(outcome.item);
+          if (outcome.type === 'output' && outcome.followUp) record.generatedItems.push(outcome.followUp);
+        }
       }),
     ),
   );

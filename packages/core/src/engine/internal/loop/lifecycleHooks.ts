@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import type { AgentInputItem, FunctionCallItem, FunctionTool } from '@baton/types';
+import type { AgentInputItem, Tool, ToolCallRawItem } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { toSmartString } from '../../../state/internal/items.js';
@@ -41,14 +41,14 @@ export function agentHandedOff(from: Agent<any, any>, to: Agent<any, any>, recor
   });
 }
 
-export function toolStarted(agent: Agent<any, any>, tool: FunctionTool<any>, toolCall: FunctionCallItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+export function toolStarted(agent: Agent<any, any>, tool: Tool<any>, toolCall: ToolCallRawItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
   return emitting(() => {
     env.hooks.emit('agent_tool_start', record.context, agent, tool, { toolCall });
     agent.emit('agent_tool_start', record.context, tool, { toolCall });
   });
 }
 
-export function toolEnded(agent: Agent<any, any>, tool: FunctionTool<any>, output: unknown, toolCall: FunctionCallItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+export function toolEnded(agent: Agent<any, any>, tool: Tool<any>, output: unknown, toolCall: ToolCallRawItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
   return emitting(() => {
     const result = toSmartString(output);
     env.hooks.emit('agent_tool_end', record.context, agent, tool, result, { toolCall });

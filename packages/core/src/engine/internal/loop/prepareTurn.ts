@@ -5,6 +5,8 @@ import {
   RunInputItem,
   type AgentInputItem,
   UserError,
+  type Computer,
+  type ComputerTool,
   type FunctionTool,
   type HandoffContract,
   type Model,
@@ -15,6 +17,8 @@ import {
   getClientToolSearchExecutor,
 } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
+import { isLocalTool, serializeLocalTool } from '../../../definitions/internal/localTools.js';
+import { agentComputers } from './computerLifecycle.js';
 import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { inputToItems, runItemsToInputItems } from '../../../state/internal/items.js';
@@ -67,10 +71,11 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
       delete modelSettings.toolChoice;
     }
+    const computers = yield* agentComputers(agent, record);
     const request: ModelRequest = {
       input: turnInput(record, env, env.callModelInputFilter?.preserveInputIdentity === true),
       modelSettings,
-      tools: offeredTools(agent, capabilities.tools),
+      tools: offeredTools(agent, capabilities.tools, computers),
       handoffs: handoffs.map((h) => ({
         toolName: h.toolName,
         toolDescription: h.toolDescription,
@@ -121,7 +126,7 @@ function storeOnly(settings: ModelSettings): ModelSettings {
  * The tools as the model sees them: MCP servers' tools first, then the agent's own in the order it
  * lists them (enabled function tools, and hosted tools passed through to the provider).
  */
-function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[]): SerializedTool[] {
+function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[], computers: ReadonlyMap<ComputerTool<any, any>, Computer>): SerializedTool[] {
   const serialize = (t: FunctionTool<any>): SerializedTool => {
     const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
     if (t.deferLoading === true) serialized.deferLoading = true;
@@ -129,11 +134,16 @@ function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[
     if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
     return serialized;
   };
-  const hosted = agent.getHostedTools();
-  if (hosted.length === 0) return tools.map(serialize);
-  const offered = new Set(tools);
+  if (agent.tools.every((t) => t.type === 'function')) return tools.map(serialize);
+  const offered = new Set<unknown>(tools);
   const own = agent.tools.flatMap((t): SerializedTool[] =>
-    t.type === 'hosted_tool' ? [{ type: 'hosted_tool', name: t.name, providerData: t.providerData }] : offered.has(t) ? [serialize(t)] : [],
+    t.type === 'hosted_tool'
+      ? [{ type: 'hosted_tool', name: t.name, providerData: t.providerData }]
+      : isLocalTool(t)
+        ? [serializeLocalTool(t, t.type === 'computer' ? computers.get(t) : undefined)]
+        : offered.has(t)
+          ? [serialize(t)]
+          : [],
   );
   const ownTools = new Set<unknown>(agent.tools);
   return [...tools.filter((t) => !ownTools.has(t)).map(serialize), ...own];

@@ -59,7 +59,7 @@ export function resolveTurn(
     const toolResults: FunctionToolResult[] = [];
     for (const outcome of outcomes) {
       // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
-      if (outcome.type === 'output' && outcome.tool && outcome.item.rawItem.caller?.type !== 'program') toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+      if (outcome.type === 'output' && outcome.tool && !calledByProgram(outcome.item.rawItem)) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
     }
     if (toolResults.length > 0) {
       const decision = yield* toolUseDecision(agent, toolResults, record);
@@ -76,7 +76,7 @@ export function resolveTurn(
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
-    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore || searched) {
+    if (processed.toolRuns.length > 0 || processed.localRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore || searched) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }
@@ -154,4 +154,9 @@ function toolUseDecision(
   }
   const hit = results.find((r) => behavior.stopAtToolNames.includes(r.tool.name));
   return Effect.succeed(hit ? { isFinalOutput: true, finalOutput: toSmartString(hit.output) } : { isFinalOutput: false });
+}
+
+/** A result a Programmatic Tool Calling program's call produced (local tool results have no caller). */
+function calledByProgram(rawItem: object): boolean {
+  return 'caller' in rawItem && (rawItem as { caller?: { type?: string } }).caller?.type === 'program';
 }

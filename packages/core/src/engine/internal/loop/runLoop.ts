@@ -3,15 +3,17 @@ import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
-import { MaxTurnsExceededError, type FunctionCallItem, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
+import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems, itemEvent } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
 import { executeToolRuns } from './executeTools.js';
+import { disposeComputersUnlessPaused } from './computerLifecycle.js';
 import { answerClientToolSearches } from './clientToolSearch.js';
 import { screenCallIds } from './callIdScreening.js';
+import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
@@ -46,7 +48,7 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
     }
     let resuming = step?.type === 'next_step_interruption';
     while ((yield* agentTurns(record, env, resuming)) === 'continue') resuming = false;
-  }).pipe(Effect.ensuring(env.mcpConnections.closeAll), span('baton.run'));
+  }).pipe(Effect.ensuring(env.mcpConnections.closeAll), Effect.ensuring(disposeComputersUnlessPaused(record)), span('baton.run'));
 }
 
 /**
@@ -129,7 +131,11 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     if (!response) return 'continue';
     const capabilities = yield* resolveCapabilities(record, env);
     const processed = yield* classified(() => classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs));
-    const callIds = new Set([...processed.toolRuns.map((run) => run.call.callId), ...processed.hostedApprovals.map((request) => request.item.callId)]);
+    const callIds = new Set([
+      ...processed.toolRuns.map((run) => run.call.callId),
+      ...processed.localRuns.map((run) => run.call.callId),
+      ...processed.hostedApprovals.map((request) => request.item.callId),
+    ]);
     const answered = new Set<string>();
     record.generatedItems = record.generatedItems.filter((item) => {
       if (item.type === 'tool_approval_item' && callIds.has(item.callId)) return false;
@@ -138,9 +144,10 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     });
     const turnStart = Math.max(0, record.generatedItems.findIndex((item) => 'rawItem' in item && callIds.has((item.rawItem as { callId?: string }).callId ?? '')));
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
+    const localRuns = processed.localRuns.filter((run) => !answered.has(run.call.callId));
     // Decisions made since the pause are checked against the invocations they were made on.
     const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record);
-    const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env);
+    const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env, localRuns);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
   }).pipe(turnSpan(record, 0));
 }
@@ -165,10 +172,12 @@ function actOnResponse(
 ): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
+    const local = yield* screenLocalCallIds(classified.localRuns, record.currentAgent, record);
+    const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
     const kept: ProcessedResponse =
-      screened.skipped.size === 0
+      skipped.size === 0
         ? classified
-        : { ...classified, toolRuns: screened.runs, newItems: classified.newItems.filter((item) => !screened.skipped.has(item.rawItem as FunctionCallItem)) };
+        : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
     // Client tool searches run once the response's calls have passed their checks.
     const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record);
     const turnStart = record.generatedItems.length;
@@ -179,7 +188,7 @@ function actOnResponse(
     rememberServerState(processed, response, record, env);
     // A tool that fails the run takes the turn's items with it: running the error's state again
     // asks the model again, instead of sending a call without its output (as the reference does).
-    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env).pipe(
+    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env, processed.localRuns).pipe(
       Effect.tapError(() => Effect.sync(() => void record.generatedItems.splice(turnStart))),
     );
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);

@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem } from '@baton/types';
+import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionCallResultItem } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { OUTPUT_GUARDRAIL_BLOCKED_TOOL_OUTPUT, type OutputGuardrailBlockedMessage } from '../../../definitions/outputGuardrailBlockedMessage.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
@@ -19,7 +19,8 @@ export function withholdBlockedOutput(
   return placeholderFor(configured, { guardrailName: error.result.guardrail.name, agent, runContext: record.context }).pipe(
     Effect.map((placeholder) => {
       const index = record.generatedItems.indexOf(terminal);
-      const raw = terminal.rawItem;
+      // A tool output becomes the final output only for function tools (`toolUseBehavior`).
+      const raw = terminal.rawItem as FunctionCallResultItem;
       const rawItem = { type: 'function_call_result' as const, callId: raw.callId, name: raw.name, status: 'completed' as const, output: placeholder };
       const replaced = new RunToolCallOutputItem(raw.id !== undefined ? { ...rawItem, id: raw.id } : rawItem, terminal.agent, placeholder);
       if (index !== -1) record.generatedItems[index] = replaced;

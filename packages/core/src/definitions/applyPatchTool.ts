@@ -1,0 +1,34 @@
+import { UserError, type ApplyPatchApprovalFunction, type ApplyPatchOnApprovalFunction, type ApplyPatchTool, type Editor, type ToolAllowedCallers } from '@baton/types';
+import { approvalPredicate } from './internal/approvalPredicate.js';
+
+export interface ApplyPatchToolOptions {
+  /** The name the model calls the tool by (`apply_patch` by default). */
+  name?: string;
+  /** Applies the operations (`LocalEditor` from `@baton/local-tools`, or your own). */
+  editor: Editor;
+  /** `true`, or a function of the operation: the run pauses until a human approves the patch. */
+  needsApproval?: boolean | ApplyPatchApprovalFunction;
+  /** Decides a needed approval in code instead of pausing. */
+  onApproval?: ApplyPatchOnApprovalFunction;
+  allowedCallers?: ToolAllowedCallers;
+}
+
+/**
+ * The apply-patch tool (the reference's `applyPatchTool`): the model sends one file operation per
+ * call (create, update with a V4A diff, delete) and the `Editor` applies it. What the editor
+ * returns, or the message of what it threw (a patch that does not apply), is the model's answer:
+ * a failed operation is an error to the model, not to the run. With `needsApproval` a run pauses
+ * on each call (the approval item's `rawItem.operation` is the patch).
+ */
+export function applyPatchTool(options: ApplyPatchToolOptions): ApplyPatchTool {
+  const editor = options.editor;
+  if (!editor || typeof editor !== 'object') throw new UserError('applyPatchTool requires an editor (an Editor such as LocalEditor).');
+  return {
+    type: 'apply_patch',
+    name: options.name ?? 'apply_patch',
+    editor,
+    needsApproval: approvalPredicate<ApplyPatchApprovalFunction>(options.needsApproval, 'applyPatchTool'),
+    onApproval: options.onApproval,
+    ...(options.allowedCallers ? { allowedCallers: options.allowedCallers } : {}),
+  };
+}

@@ -1,0 +1,158 @@
+import * as Effect from 'effect/Effect';
+import {
+  RunMessageOutputItem,
+  RunToolCallOutputItem,
+  type Computer,
+  type ComputerAction,
+  type ComputerCallResultItem,
+  type ComputerTool,
+  type ComputerUseCallItem,
+  type RunContextContract,
+} from '@baton/types';
+import type { Agent } from '../../../definitions/agent.js';
+import { resolveComputer } from '../../../definitions/internal/computerInstances.js';
+import { getLogger } from '../../../definitions/logger.js';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import type { RunFailure } from '../failures.js';
+import { fromUserCode } from '../userCode.js';
+import { acknowledgedChecks, pendingSafetyChecks } from './computerSafetyChecks.js';
+import type { ToolRunOutcome } from './toolRunOutcome.js';
+import { toolEnded, toolStarted } from './lifecycleHooks.js';
+import { decideLocalApproval, rejectionMessage } from './localToolApproval.js';
+import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from './localToolOutput.js';
+import type { LoopEnv } from './loopEnv.js';
+import { annotate, inSpanContext } from './span.js';
+import { jsonCodec } from './stepCodecs.js';
+import { step } from './steps.js';
+
+/** The image a rejected computer call answers with (one transparent pixel), as the reference sends. */
+export const COMPUTER_FALLBACK_SCREENSHOT =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
+
+type ComputerOutcome = { readonly screenshot: string } | { readonly error: string };
+
+/** The call's actions: a batch (`actions`, GA tool) or one `action` (preview tool). */
+export function computerActions(call: ComputerUseCallItem): ComputerAction[] {
+  if (Array.isArray(call.actions) && call.actions.length > 0) return call.actions;
+  return call.action ? [call.action] : [];
+}
+
+/**
+ * Runs one computer call: approval (asked per action; the item shows them), the model's safety
+ * checks (`onSafetyCheck` acknowledges or rejects them), the actions in order, then a screenshot
+ * answering the call as an image (`data:image/png;base64,...`). A rejected call answers with a
+ * placeholder image and tells the model why in a message; an action the computer refuses answers
+ * with an empty image (the run goes on). The actions are the call's `tool:{callId}` step.
+ */
+export function executeComputerCall(
+  call: ComputerUseCallItem,
+  tool: ComputerTool<any, any>,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    const actions = computerActions(call);
+    const needsApproval = async () => (await Promise.all(actions.map((action) => tool.needsApproval(record.context, action, call.callId)))).some(Boolean);
+    const approval = yield* decideLocalApproval(call, tool, needsApproval, agent, record, env);
+    if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
+    if (approval.status === 'rejected') return yield* rejected(call, approval.message, agent, env);
+    return yield* runActions(call, tool, actions, agent, record, env).pipe(localToolSpan(tool, call, call.actions ?? call.action));
+  });
+}
+
+function rejected(call: ComputerUseCallItem, message: string, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
+  const raw: ComputerCallResultItem = {
+    type: 'computer_call_result',
+    callId: call.callId,
+    output: { type: 'computer_screenshot', data: COMPUTER_FALLBACK_SCREENSHOT, providerData: { approvalStatus: 'rejected', message } },
+  };
+  const explanation = new RunMessageOutputItem({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: message }] }, agent);
+  return commitLocalOutput(new RunToolCallOutputItem(raw, agent, COMPUTER_FALLBACK_SCREENSHOT), env, explanation);
+}
+
+function runActions(
+  call: ComputerUseCallItem,
+  tool: ComputerTool<any, any>,
+  actions: ComputerAction[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  return Effect.gen(function* () {
+    yield* toolStarted(agent, tool, call, record, env);
+    const pending = pendingSafetyChecks(call);
+    let acknowledged: ReturnType<typeof acknowledgedChecks>;
+    if (pending !== undefined) {
+      const onSafetyCheck = tool.onSafetyCheck;
+      if (onSafetyCheck) {
+        acknowledged = acknowledgedChecks(yield* fromUserCode(() => onSafetyCheck({ runContext: record.context, pendingSafetyChecks: pending, toolCall: call })), pending);
+      } else {
+        getLogger('openai-agents:core').warn(
+          'Computer call has pending safety checks, but no onSafetyCheck handler is configured; the action proceeds without acknowledging them. Configure computerTool({ onSafetyCheck }) to review or reject them.',
+        );
+      }
+    }
+    if (acknowledged === false) {
+      const message = yield* rejectionMessage(tool, call.callId, record, env);
+      const outcome = yield* rejected(call, message, agent, env);
+      yield* toolEnded(agent, tool, message, call, record, env);
+      return outcome;
+    }
+    const invoked: Effect.Effect<ComputerOutcome> = Effect.withFiber((fiber) =>
+      Effect.tryPromise({
+        try: () => inSpanContext(fiber, async () => perform(await resolveComputer(tool, record.context), actions, record.context)),
+        catch: (error) => error,
+      }),
+    ).pipe(
+      Effect.map((screenshot): ComputerOutcome => ({ screenshot })),
+      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error).pipe(Effect.as<ComputerOutcome>({ error: errorText(error) }))),
+    );
+    const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<ComputerOutcome>;
+    const image = 'screenshot' in outcome && outcome.screenshot ? `data:image/png;base64,${outcome.screenshot}` : '';
+    const raw: ComputerCallResultItem = { type: 'computer_call_result', callId: call.callId, output: { type: 'computer_screenshot', data: image } };
+    if (acknowledged && acknowledged.length > 0) raw.providerData = { acknowledgedSafetyChecks: acknowledged };
+    yield* toolEnded(agent, tool, 'screenshot' in outcome ? outcome.screenshot : '', call, record, env);
+    yield* annotate(() => ({ 'baton.tool.output': image === '' ? '' : 'screenshot' }));
+    return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, image), env);
+  });
+}
+
+/** Performs the actions in order, then takes the screenshot the model sees. */
+async function perform(computer: Computer, actions: ComputerAction[], runContext: RunContextContract<any>): Promise<string> {
+  for (const action of actions) {
+    switch (action.type) {
+      case 'click':
+        await computer.click(action.x, action.y, action.button, runContext);
+        break;
+      case 'double_click':
+        await computer.doubleClick(action.x, action.y, runContext);
+        break;
+      case 'drag':
+        await computer.drag(action.path.map((point) => [point.x, point.y] as [number, number]), runContext);
+        break;
+      case 'keypress':
+        await computer.keypress(action.keys, runContext);
+        break;
+      case 'move':
+        await computer.move(action.x, action.y, runContext);
+        break;
+      case 'scroll':
+        await computer.scroll(action.x, action.y, action.scroll_x, action.scroll_y, runContext);
+        break;
+      case 'type':
+        await computer.type(action.text, runContext);
+        break;
+      case 'wait':
+        await computer.wait(runContext);
+        break;
+      case 'screenshot':
+        break; // the screenshot after the batch answers it
+      default:
+        throw new Error(`Unsupported computer action "${String((action as { type?: unknown }).type)}".`);
+    }
+  }
+  const screenshot = await computer.screenshot(runContext);
+  if (typeof screenshot !== 'string') throw new Error('Computer screenshot() did not return a base64 string.');
+  return screenshot;
+}
