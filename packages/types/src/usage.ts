@@ -66,7 +66,11 @@ export class Usage {
       const entry: RequestUsageData = { inputTokens: other.inputTokens ?? 0, outputTokens: other.outputTokens ?? 0, totalTokens: other.totalTokens ?? 0 };
       if (inputDetails) entry.inputTokensDetails = inputDetails;
       if (outputDetails) entry.outputTokensDetails = outputDetails;
-      (this.requestUsageEntries ??= []).push(new RequestUsage(entry));
+      const added = new RequestUsage(entry);
+      // A first entry as a one-slot array: a run's usage is kept as long as its result (a paused
+      // run's for as long as it waits), and an array grown by push reserves room for 17 entries.
+      if (this.requestUsageEntries) this.requestUsageEntries.push(added);
+      else this.requestUsageEntries = [added];
     }
   }
 

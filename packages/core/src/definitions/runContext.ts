@@ -67,6 +67,19 @@ function toIsoDate(value: Date | string | number, label: string): string {
 }
 
 /**
+ * A context's approval state: decisions by tool, requests with an expiry by tool then call id, and
+ * the invocation each per-call decision was made for (`invocationFingerprint`, runtime only).
+ */
+interface ApprovalBook {
+  readonly approvals: Map<string, ToolApprovalRecord>;
+  readonly requests: Map<string, Map<string, ApprovalRequest>>;
+  readonly invocations: Map<string, Map<string, string>>;
+}
+
+/** What a context with no approval state reads; never written (writes make the context's own book). */
+const EMPTY_BOOK: ApprovalBook = { approvals: new Map(), requests: new Map(), invocations: new Map() };
+
+/**
  * The context every tool, guardrail and callback receives: the user's own context object, the run's
  * usage, and the approval decisions made so far (per call, or sticky for a whole tool), with who
  * decided, when and why, and when open approval requests expire.
@@ -79,10 +92,8 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
    * an \`agent.asTool({ parameters })\` call), as on the reference; undefined elsewhere.
    */
   toolInput?: unknown;
-  #approvals = new Map<string, ToolApprovalRecord>();
-  #requests = new Map<string, Map<string, ApprovalRequest>>();
-  /** The invocation each per-call decision was made for (`invocationFingerprint`), by tool then call id. Runtime only. */
-  #invocations = new Map<string, Map<string, string>>();
+  /** Made on the first decision or request: most runs never need one (a paused run waiting for one holds none). */
+  #book: ApprovalBook | undefined;
   #clock: WallClock = systemClock;
 
   constructor(context: TContext = {} as TContext, usage: Usage = new Usage()) {
@@ -112,7 +123,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       // An exact approval overrides a sticky rejection, and its message with it.
       if (decision?.approved === true) return undefined;
     }
-    const record = this.#approvals.get(target.toolName);
+    const record = this.#read().approvals.get(target.toolName);
     if (!record) return undefined;
     const perCall = record.messages !== undefined && Object.hasOwn(record.messages, target.callId) ? record.messages[target.callId] : undefined;
     if (perCall !== undefined) return perCall;
@@ -133,7 +144,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     const messages = withoutKey(record.messages, callId);
     if (options.alwaysApprove) {
       // Calls rejected one by one stay rejected: a per-call decision beats the sticky one.
-      this.#approvals.set(toolName, {
+      this.#write().approvals.set(toolName, {
         approved: true,
         rejected: withoutCall(record.rejected === true ? [] : record.rejected, callId),
         messages,
@@ -141,7 +152,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       });
       return;
     }
-    this.#approvals.set(toolName, {
+    this.#write().approvals.set(toolName, {
       ...record,
       approved: record.approved === true ? true : withCall(record.approved, callId),
       rejected: withoutCall(record.rejected, callId),
@@ -166,10 +177,10 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
         decisions: withKey(withKey(record.decisions, '*', meta), callId, meta),
       };
       if (options.message !== undefined) next.stickyRejectMessage = options.message;
-      this.#approvals.set(toolName, next);
+      this.#write().approvals.set(toolName, next);
       return;
     }
-    this.#approvals.set(toolName, {
+    this.#write().approvals.set(toolName, {
       ...record,
       approved: withoutCall(record.approved, callId),
       rejected: record.rejected === true ? true : withCall(record.rejected, callId),
@@ -183,30 +194,30 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
    * when it was made on an approval item; the run refuses to apply the decision to another one.
    */
   _decidedInvocation(target: ApprovalTarget): string | undefined {
-    return this.#invocations.get(target.toolName)?.get(target.callId);
+    return this.#read().invocations.get(target.toolName)?.get(target.callId);
   }
 
   #bindInvocation(subject: ApprovalSubject, toolName: string, callId: string): void {
     const raw = 'rawItem' in subject ? subject.rawItem : undefined;
-    let byCall = this.#invocations.get(toolName);
+    let byCall = this.#read().invocations.get(toolName);
     if (raw === undefined || (raw as { type?: unknown }).type !== 'function_call') {
       byCall?.delete(callId);
       return;
     }
-    if (!byCall) this.#invocations.set(toolName, (byCall = new Map()));
+    if (!byCall) this.#write().invocations.set(toolName, (byCall = new Map()));
     byCall.set(callId, invocationFingerprint(toolName, raw as FunctionCallItem));
   }
 
   /** Gives a pending call's approval request an expiry; after it, an undecided call counts as rejected. */
   setApprovalExpiry(subject: ApprovalSubject, expiresAt: Date | string | number): void {
     const { toolName, callId } = approvalTargetOf(subject);
-    let byCall = this.#requests.get(toolName);
-    if (!byCall) this.#requests.set(toolName, (byCall = new Map()));
+    let byCall = this.#read().requests.get(toolName);
+    if (!byCall) this.#write().requests.set(toolName, (byCall = new Map()));
     byCall.set(callId, { expiresAt: toIsoDate(expiresAt, `Approval expiry for tool "${toolName}" (call ${callId})`) });
   }
 
   getApprovalRequest(target: ApprovalTarget): ApprovalRequest | undefined {
-    const request = this.#requests.get(target.toolName)?.get(target.callId);
+    const request = this.#read().requests.get(target.toolName)?.get(target.callId);
     return request ? { ...request } : undefined;
   }
 
@@ -219,21 +230,21 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   /** A copy of every approval record, keyed by tool name. */
   getApprovals(): Record<string, ToolApprovalRecord> {
     const out: Record<string, ToolApprovalRecord> = {};
-    for (const [name, record] of this.#approvals) setOwn(out, name, structuredClone(record));
+    for (const [name, record] of this.#read().approvals) setOwn(out, name, structuredClone(record));
     return out;
   }
 
   /** Replaces the approval records (used when restoring a serialized state). */
   setApprovals(approvals: Record<string, ToolApprovalRecord>): void {
-    this.#approvals.clear();
-    this.#invocations.clear();
-    for (const name of Object.keys(approvals)) this.#approvals.set(name, structuredClone(approvals[name]!));
+    this.#book?.approvals.clear();
+    this.#book?.invocations.clear();
+    for (const name of Object.keys(approvals)) this.#write().approvals.set(name, structuredClone(approvals[name]!));
   }
 
   /** Every approval request with an expiry, by tool name then call id. */
   getApprovalRequests(): Record<string, Record<string, SerializedApprovalRequest>> {
     const out: Record<string, Record<string, SerializedApprovalRequest>> = {};
-    for (const [toolName, byCall] of this.#requests) {
+    for (const [toolName, byCall] of this.#read().requests) {
       const calls: Record<string, SerializedApprovalRequest> = {};
       for (const [callId, request] of byCall) setOwn(calls, callId, { ...request });
       setOwn(out, toolName, calls);
@@ -248,8 +259,8 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
    */
   mergeApprovals(approvals: Record<string, ToolApprovalRecord>, requests: Record<string, Record<string, SerializedApprovalRequest>> = {}): void {
     for (const toolName of Object.keys(approvals)) {
-      const current = this.#approvals.get(toolName);
-      this.#approvals.set(toolName, current ? mergeRecords(current, approvals[toolName]!) : structuredClone(approvals[toolName]!));
+      const current = this.#read().approvals.get(toolName);
+      this.#write().approvals.set(toolName, current ? mergeRecords(current, approvals[toolName]!) : structuredClone(approvals[toolName]!));
     }
     for (const toolName of Object.keys(requests)) {
       const calls = requests[toolName]!;
@@ -261,7 +272,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
 
   /** Replaces the approval requests (used when restoring a serialized state). */
   setApprovalRequests(requests: Record<string, Record<string, SerializedApprovalRequest>>): void {
-    this.#requests.clear();
+    this.#book?.requests.clear();
     this.mergeApprovals({}, requests);
   }
 
@@ -291,9 +302,8 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     if (!(target instanceof RunContext)) throw new UserError('RunContext._createFork must return a RunContext.');
     target.context = this.context;
     (target as { usage: Usage }).usage = this.usage;
-    target.#approvals = this.#approvals;
-    target.#requests = this.#requests;
-    target.#invocations = this.#invocations;
+    // One book for the parent and its forks: a decision made in either counts in both.
+    target.#book = this.#write();
     target.#clock = this.#clock;
     return target;
   }
@@ -316,7 +326,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     approvalRequests?: Record<string, Record<string, SerializedApprovalRequest>>;
   } {
     const json: ReturnType<RunContext<TContext>['toJSON']> = { context: this.context, usage: this.usage.toJSON(), approvals: this.getApprovals() };
-    if (this.#requests.size > 0) json.approvalRequests = this.getApprovalRequests();
+    if (this.#read().requests.size > 0) json.approvalRequests = this.getApprovalRequests();
     if (this.toolInput !== undefined) json.toolInput = this.toolInput;
     return json;
   }
@@ -335,16 +345,24 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     return this.#clock.currentTimeMillisUnsafe();
   }
 
+  #read(): ApprovalBook {
+    return this.#book ?? EMPTY_BOOK;
+  }
+
+  #write(): ApprovalBook {
+    return (this.#book ??= { approvals: new Map(), requests: new Map(), invocations: new Map() });
+  }
+
   #nowIso(): string {
     return new Date(this.#clock.currentTimeMillisUnsafe()).toISOString();
   }
 
   #record(toolName: string): ToolApprovalRecord {
-    return this.#approvals.get(toolName) ?? { approved: [], rejected: [] };
+    return this.#read().approvals.get(toolName) ?? { approved: [], rejected: [] };
   }
 
   #decision(target: ApprovalTarget): (Decision & { sticky: boolean }) | undefined {
-    const record = this.#approvals.get(target.toolName);
+    const record = this.#read().approvals.get(target.toolName);
     if (!record) return undefined;
     const decisions = record.decisions;
     // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
@@ -360,7 +378,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
 
   /** The request, when it has expired and no approval came before the expiry. */
   #expiredRequest(target: ApprovalTarget, decision: Decision | undefined): ApprovalRequest | undefined {
-    const request = this.#requests.get(target.toolName)?.get(target.callId);
+    const request = this.#read().requests.get(target.toolName)?.get(target.callId);
     if (!request) return undefined;
     const deadline = Date.parse(request.expiresAt);
     if (this.#clock.currentTimeMillisUnsafe() < deadline) return undefined;

@@ -118,6 +118,13 @@ export function newRunRecord<TContext>(
     toolOutputGuardrailResults: [],
     pendingAgentToolRuns: new Map(),
     pendingInput: [],
+    // Set by every run: listed here, they live in the record itself instead of a properties
+    // array added when the first of them is set (less memory per kept run, no shape changes).
+    runId: undefined,
+    running: false,
+    abortedWith: undefined,
+    agentToolInvocation: undefined,
+    serverConversation: undefined,
   };
 }
 
@@ -155,6 +162,26 @@ export function exclusively<A, E>(record: RunRecord, program: Effect.Effect<A, E
     record.running = true;
     record.abortedWith = undefined;
     record.agentToolInvocation = undefined;
-    return program.pipe(Effect.ensuring(Effect.sync(() => void (record.running = false))));
+    return program.pipe(
+      Effect.ensuring(
+        Effect.sync(() => {
+          record.running = false;
+          compact(record);
+        }),
+      ),
+    );
   });
+}
+
+/**
+ * The record's lists, copied to their length when a run stops: a list grown by push reserves room
+ * for about 17 entries, and a finished or paused run's record lives as long as its result (a
+ * server holding paused runs keeps thousands). Copies, so nothing that read a list during the run
+ * sees it change afterwards.
+ */
+function compact(record: RunRecord): void {
+  record.generatedItems = record.generatedItems.slice();
+  record.modelResponses = record.modelResponses.slice();
+  const step = record.currentStep;
+  if (step?.type === 'next_step_interruption') record.currentStep = { ...step, interruptions: step.interruptions.slice() };
 }

@@ -23,8 +23,8 @@ export function screenCallIds(
   record: RunRecord,
 ): Effect.Effect<{ runs: ToolRun[]; skipped: Set<FunctionCallItem> }, ModelBehaviorError> {
   return Effect.suspend(() => {
-    const committed = committedInvocations(record.generatedItems, agent);
-    const inResponse = new Map<string, string>();
+    const committed = committedCalls(record.generatedItems, agent);
+    const inResponse = new Map<string, Invocation>();
     const kept: ToolRun[] = [];
     const skipped = new Set<FunctionCallItem>();
     for (const run of runs) {
@@ -33,14 +33,14 @@ export function screenCallIds(
       if (typeof callId !== 'string' || callId === '') {
         return Effect.fail(new ModelBehaviorError(`Tool call "${call.name}" has no call id; a call without one cannot be told apart from another, so it is not run.`));
       }
-      const toolName = run.tool?.name ?? call.name;
-      const invocation = invocationFingerprint(toolName, call);
-      const decided = run.tool ? record.context._decidedInvocation({ toolName, callId }) : undefined;
-      if (decided !== undefined && decided !== invocation) {
+      const invocation = new Invocation(run.tool?.name ?? call.name, call);
+      const decided = run.tool ? record.context._decidedInvocation({ toolName: invocation.toolName, callId }) : undefined;
+      if (decided !== undefined && decided !== invocation.fingerprint) {
         return Effect.fail(new ModelBehaviorError(`Tool call ${callId} (${call.name}) differs from the invocation its approval decision was made on; the decision is not applied to another invocation.`));
       }
-      const earlier = inResponse.get(callId) ?? committed.get(callId);
-      if (earlier !== undefined && earlier !== invocation) {
+      const answered = committed.get(callId);
+      const earlier = inResponse.get(callId) ?? (answered && new Invocation(answered.name, answered));
+      if (earlier !== undefined && earlier.fingerprint !== invocation.fingerprint) {
         const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
         return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (tool "${call.name}").`));
       }
@@ -55,19 +55,36 @@ export function screenCallIds(
   });
 }
 
-/** Call id → invocation, for this agent's function calls that have an output in history. */
-function committedInvocations(items: readonly RunItem[], agent: Agent<any, any>): Map<string, string> {
+/**
+ * One invocation; its fingerprint (canonical JSON of the arguments) is worked out only when a call
+ * id meets another invocation or a decision, so a turn of fresh call ids parses no arguments.
+ */
+class Invocation {
+  #fingerprint: string | undefined;
+
+  constructor(
+    readonly toolName: string,
+    readonly call: FunctionCallItem,
+  ) {}
+
+  get fingerprint(): string {
+    return (this.#fingerprint ??= invocationFingerprint(this.toolName, this.call));
+  }
+}
+
+/** Call id → call, for this agent's function calls that have an output in history. */
+function committedCalls(items: readonly RunItem[], agent: Agent<any, any>): Map<string, FunctionCallItem> {
   const calls = new Map<string, FunctionCallItem>();
-  const answered = new Set<string>();
+  const answered: string[] = [];
   for (const item of items) {
     if (item.agent !== agent) continue;
     if (item.type === 'tool_call_item' && item.rawItem.type === 'function_call') calls.set(item.rawItem.callId, item.rawItem);
-    else if (item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result') answered.add(item.rawItem.callId);
+    else if (item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result') answered.push(item.rawItem.callId);
   }
-  const committed = new Map<string, string>();
+  const committed = new Map<string, FunctionCallItem>();
   for (const callId of answered) {
     const call = calls.get(callId);
-    if (call) committed.set(callId, invocationFingerprint(call.name, call));
+    if (call) committed.set(callId, call);
   }
   return committed;
 }
