@@ -32,6 +32,7 @@ export type {
   HandoffConfig,
   HandoffConfigWithInput,
   HandoffEnabledOption,
+  HandoffEnabledPredicate,
   HandoffInputType,
   InferHandoffInput,
   OnHandoffCallback,

@@ -3,6 +3,7 @@ import './engine/typeRegistry.js';
 export { Agent, defaultHandoff } from './definitions/agent.js';
 export type {
   AgentOptions,
+  AgentPrompt,
   AgentOutputType,
   HandoffsOutputUnion,
   AgentInstructions,
@@ -12,7 +13,7 @@ export type {
   ToolUseBehavior,
   ToolsToFinalOutputResult,
 } from './definitions/agent.js';
-export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler } from './definitions/agentTool.js';
+export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStreamHandler, CompletedAgentToolRunResult } from './definitions/agentTool.js';
 export type { AgentToolInvocation } from './state/internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './definitions/tool.js';
 export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolNamespace.js';

@@ -5,6 +5,7 @@ import {
   type AgentAsToolOptions,
   type AgentTool,
   type AgentToolStreamEvent,
+  type AgentToolInvocation,
   type ModelInputData,
   type RunConfig,
   type RunOptions,
@@ -18,7 +19,7 @@ describe('agent.asTool() options', () => {
   it('name the run types themselves', () => {
     expectTypeOf<NonNullable<AgentAsToolOptions['runConfig']>>().toEqualTypeOf<RunConfig>();
     expectTypeOf<NonNullable<AgentAsToolOptions['runOptions']>>().toEqualTypeOf<Omit<RunOptions<any>, 'stream'>>();
-    expectTypeOf<NonNullable<AgentAsToolOptions['customOutputExtractor']>>().parameter(0).toEqualTypeOf<RunResult<any, any>>();
+    expectTypeOf<NonNullable<AgentAsToolOptions['customOutputExtractor']>>().parameter(0).toEqualTypeOf<RunResult<any, any> & { readonly agentToolInvocation: AgentToolInvocation }>();
     expectTypeOf<AgentToolStreamEvent['agent']>().toEqualTypeOf<Agent<any, any>>();
     expectTypeOf(new Agent({ name: 'a' }).asTool()).toEqualTypeOf<AgentTool<unknown>>();
     expectTypeOf(new Agent<{ userId: string }>({ name: 'a' }).asTool).parameter(0).toEqualTypeOf<AgentAsToolOptions<{ userId: string }> | undefined>();
@@ -28,7 +29,9 @@ describe('agent.asTool() options', () => {
     const agent = new Agent({ name: 'inner' });
     agent.asTool({
       customOutputExtractor: (result) => {
-        expectTypeOf(result).toEqualTypeOf<RunResult<any, any>>();
+        expectTypeOf(result).toEqualTypeOf<RunResult<any, any> & { readonly agentToolInvocation: AgentToolInvocation }>();
+        // The call the nested run answered is always there (a direct invoke may give no call id).
+        expectTypeOf(result.agentToolInvocation.toolName).toEqualTypeOf<string>();
         return result.lastAgent.name;
       },
       onStream: ({ agent: inner, event }) => {

@@ -3,10 +3,9 @@ import {
   Handoff,
   UserError,
   type AgentOutputType,
-  type HandoffEnabledFunction,
   type HandoffInputFilter,
   type InferSchemaOutput,
-  type RunContextContract,
+  type RunContext,
   type StandardSchemaLike,
 } from '@baton/core';
 import { compileHandoffInput, type HandoffInputParser, type HandoffInputType } from './internal/inputSchema.js';
@@ -17,12 +16,21 @@ export type { HandoffInputType } from './internal/inputSchema.js';
 /** The value `onHandoff` receives for an `inputType`: the schema's output, or a plain object for a JSON schema. */
 export type InferHandoffInput<TInputType> = TInputType extends StandardSchemaLike ? InferSchemaOutput<TInputType> : Record<string, unknown>;
 
+// The callbacks receive the run's `RunContext` (core's class, with approveTool, usage, ...), as in the
+// reference, so a callback annotated with `RunContext<MyContext>` type-checks.
+
+/** Whether a handoff is offered this turn, from the run context and the agent offering it. */
+export type HandoffEnabledPredicate<TContext = unknown> = (args: {
+  runContext: RunContext<TContext>;
+  agent: Agent<any, any>;
+}) => boolean | Promise<boolean>;
+
 /** `true` / `false`, or a predicate of the run context and the agent offering the handoff, evaluated every turn. */
-export type HandoffEnabledOption<TContext = unknown> = boolean | HandoffEnabledFunction<TContext>;
+export type HandoffEnabledOption<TContext = unknown> = boolean | HandoffEnabledPredicate<TContext>;
 
 /** Runs when the model takes the handoff, before the next agent starts. Its errors fail the run unchanged. */
 export type OnHandoffCallback<TContext = unknown, TInput = undefined> = (
-  context: RunContextContract<TContext>,
+  context: RunContext<TContext>,
   input: TInput,
 ) => void | Promise<void>;
 
@@ -89,10 +97,10 @@ export function handoff(agent: Agent<any, any>, config: HandoffConfig<any> | Han
   const result: Handoff<any> = new Handoff(agent as never, async (context, args) => {
     if (parser) {
       const input = await parser.parse(context, args, result.toolName);
-      await onHandoff!(context, input);
+      await onHandoff!(context as RunContext<any>, input);
     } else if (onHandoff) {
       // Without an input type the callback receives the context only, as in the reference.
-      await (onHandoff as (context: RunContextContract<any>) => unknown)(context);
+      await (onHandoff as (context: RunContext<any>) => unknown)(context as RunContext<any>);
     }
     return agent as never;
   });
@@ -104,6 +112,6 @@ export function handoff(agent: Agent<any, any>, config: HandoffConfig<any> | Han
   }
   if (inputFilter) result.inputFilter = inputFilter;
   if (typeof isEnabled === 'boolean') result.isEnabled = async () => isEnabled;
-  else if (isEnabled) result.isEnabled = async (args) => Boolean(await isEnabled(args));
+  else if (isEnabled) result.isEnabled = async (args) => Boolean(await isEnabled(args as Parameters<HandoffEnabledPredicate<any>>[0]));
   return result;
 }

@@ -3,6 +3,7 @@ export type {
   HandoffConfig,
   HandoffConfigWithInput,
   HandoffEnabledOption,
+  HandoffEnabledPredicate,
   HandoffInputType,
   InferHandoffInput,
   OnHandoffCallback,

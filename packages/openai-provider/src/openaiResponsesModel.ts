@@ -19,6 +19,9 @@ export class OpenAIResponsesModel extends OpenAIModel implements Model {
     super(client, model, 'responses');
   }
 
+  /** A stored prompt template may choose the model (see \`Model.supportsPromptModelSelection\`). */
+  readonly supportsPromptModelSelection = true;
+
   /** For traces: a `response` span (the response id) per call, as the reference's. */
   get traceSpanType(): 'response' {
     return 'response';

@@ -1,4 +1,6 @@
 import type { ModelProviderEvent, RunRawModelStreamEvent, RunStreamEvent } from '@baton/types';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 
 /** `providerData.rawModelEventSource` of the raw events the Responses model streams. */
 export const OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE = 'openai-responses';
@@ -7,16 +9,16 @@ export const OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE = 'openai-chat-compl
 
 export type OpenAIRawModelEventSource = typeof OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE | typeof OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE;
 
-/** A raw model stream event from one of the OpenAI models, narrowed to its source. */
-type OpenAIRawModelStreamEvent<Source extends OpenAIRawModelEventSource> = RunRawModelStreamEvent & {
-  readonly data: ModelProviderEvent & { readonly providerData: { readonly rawModelEventSource: Source } };
+/** A raw model stream event from one of the OpenAI models, narrowed to its source and the event type it carries. */
+type OpenAIRawModelStreamEvent<Source extends OpenAIRawModelEventSource, Event> = RunRawModelStreamEvent & {
+  readonly data: ModelProviderEvent & { readonly event: Event; readonly providerData: { readonly rawModelEventSource: Source } };
   readonly source: Source;
 };
 
 /** A run stream event carrying a raw Responses API event (`event.data.event`). */
-export type OpenAIResponsesRawModelStreamEvent = OpenAIRawModelStreamEvent<typeof OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE>;
+export type OpenAIResponsesRawModelStreamEvent = OpenAIRawModelStreamEvent<typeof OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE, ResponseStreamEvent>;
 /** A run stream event carrying a raw `chat.completion.chunk` (`event.data.event`). */
-export type OpenAIChatCompletionsRawModelStreamEvent = OpenAIRawModelStreamEvent<typeof OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE>;
+export type OpenAIChatCompletionsRawModelStreamEvent = OpenAIRawModelStreamEvent<typeof OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE, ChatCompletionChunk>;
 
 /** A run stream event carrying a raw Responses API event (`event.data.event`). */
 export function isOpenAIResponsesRawModelStreamEvent(event: RunStreamEvent): event is OpenAIResponsesRawModelStreamEvent {

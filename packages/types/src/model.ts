@@ -146,6 +146,11 @@ export interface Model {
    * these spans themselves).
    */
   readonly traceSpanType?: 'response' | 'generation';
+  /**
+   * The model sends an agent's stored prompt template and lets the template choose the model when
+   * the run names none (the Responses API): the runner then adds no default settings of its own.
+   */
+  readonly supportsPromptModelSelection?: boolean;
   /** The model's name, for traces (`gen_ai.request.model`). */
   readonly modelName?: string;
 }

@@ -2,6 +2,19 @@ import type { ModelRetrySettings } from './modelRetry.js';
 
 export type ModelSettingsToolChoice = 'auto' | 'required' | 'none' | (string & {});
 
+/** How hard a reasoning model thinks; which values a model accepts is the vendor's to say. */
+export type ModelSettingsReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max' | null;
+
+/** Reasoning settings (sent as Responses `reasoning`; Chat Completions takes the effort only). */
+export interface ModelSettingsReasoning {
+  effort?: ModelSettingsReasoningEffort;
+  summary?: 'auto' | 'concise' | 'detailed' | null;
+  /** Which reasoning items are sent back to the model on later turns. */
+  context?: 'auto' | 'current_turn' | 'all_turns' | null;
+  /** The reasoning execution mode (\`'standard'\`, \`'pro'\`, ...). */
+  mode?: 'standard' | 'pro' | (string & {});
+}
+
 /** Settings passed to the model on every request. Unknown keys go to providers through `providerData`. */
 export interface ModelSettings {
   temperature?: number;
@@ -13,7 +26,7 @@ export interface ModelSettings {
   truncation?: 'auto' | 'disabled';
   maxTokens?: number;
   store?: boolean;
-  reasoning?: { effort?: 'minimal' | 'low' | 'medium' | 'high' | 'none' | null; summary?: 'auto' | 'concise' | 'detailed' | null };
+  reasoning?: ModelSettingsReasoning;
   text?: { verbosity?: 'low' | 'medium' | 'high' | null };
   /** Request timeout per attempt, in milliseconds. */
   timeoutMs?: number;

@@ -30,10 +30,16 @@ export interface ResponseDoneEvent {
   providerData?: Record<string, unknown>;
 }
 
-/** A raw provider event passed through untouched. */
+/**
+ * A raw provider event passed through untouched. `event` is `any`, as the reference types it, so
+ * programs that read `event.data.event.type` after checking `data.type === 'model'` compile
+ * unchanged; the OpenAI guards (`isOpenAIResponsesRawModelStreamEvent`, ...) narrow it to the
+ * provider's own event type.
+ */
 export interface ModelProviderEvent {
   type: 'model';
-  event: unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  event: any;
   providerData?: Record<string, unknown>;
 }
 

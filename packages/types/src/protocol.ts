@@ -7,8 +7,9 @@ import type { ShellAction, ShellCallOutputContent } from './shell.js';
 import type { ApplyPatchOperation } from './editor.js';
 import type { ComputerAction } from './computer.js';
 
-/** Provider-specific extra data carried through untouched. */
-export type ProviderData = Record<string, unknown>;
+/** Provider fields kept on an item as the provider sent them; \`any\` values, as the reference types them, so programs read them without casts. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ProviderData = Record<string, any>;
 
 /** Who invoked a tool call: the model directly, or a Programmatic Tool Calling program (its call id). */
 export type ToolCaller = { type: 'direct' } | { type: 'program'; callerId: string };
@@ -98,9 +99,20 @@ export interface ToolOutputText extends SharedBase {
   text: string;
 }
 
+/**
+ * An image a tool returns (the reference's \`ToolOutputImage\`): a URL or data URL, base64 or bytes
+ * with a media type, or an uploaded file's id. In history it is kept as input content.
+ */
 export interface ToolOutputImage extends SharedBase {
   type: 'image';
-  image: string | { id: string };
+  image?: string | { id: string } | { data: string | Uint8Array; mediaType?: string } | { url: string } | { fileId: string };
+  detail?: 'low' | 'high' | 'auto' | (string & {});
+}
+
+/** A file a tool returns (the reference's \`ToolOutputFileContent\`): a URL or data URL, data with a media type and name, a URL, or an uploaded file's id. */
+export interface ToolOutputFileContent extends SharedBase {
+  type: 'file';
+  file: string | { data: string | Uint8Array; mediaType: string; filename: string } | { url: string; filename?: string } | { id: string; filename?: string };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type HostedTool,
   type Tool,
   type Model,
+  type ModelPrompt,
   type ModelSettings,
   type OutputGuardrail,
   type RunContextContract,
@@ -28,14 +29,19 @@ import { isLocalTool, localToolProblem } from './internal/localTools.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
-/** The type of `finalOutput` for an agent's output type (a union of output types gives a union). */
-export type ResolvedAgentOutput<TOutput extends AgentOutputType> = TOutput extends 'text'
-  ? string
-  : TOutput extends StandardSchemaLike
-    ? InferSchemaOutput<TOutput>
-    : TOutput extends JsonSchemaDefinition
-      ? unknown
-      : never;
+/**
+ * The type of `finalOutput` for an agent's output type (a union of output types gives a union; an
+ * agent typed \`Agent<C, any>\` gives \`any\`, as in the reference).
+ */
+export type ResolvedAgentOutput<TOutput extends AgentOutputType> = unknown extends TOutput
+  ? any
+  : TOutput extends 'text'
+    ? string
+    : TOutput extends StandardSchemaLike
+      ? InferSchemaOutput<TOutput>
+      : TOutput extends JsonSchemaDefinition
+        ? unknown
+        : never;
 
 type OutputTypeOf<T> = T extends Agent<any, infer O> ? O : T extends { readonly agent: Agent<any, infer O> } ? O : never;
 
@@ -73,9 +79,18 @@ export type ToolUseBehavior<TContext = unknown> =
 
 export type AgentInstructions<TContext> = string | ((runContext: RunContext<TContext>, agent: Agent<TContext, any>) => string | Promise<string>);
 
+/** A stored prompt template (Responses API: id, version, variables), or a function choosing one each turn. */
+export type AgentPrompt<TContext> = ModelPrompt | ((runContext: RunContext<TContext>, agent: Agent<TContext, any>) => ModelPrompt | Promise<ModelPrompt>);
+
 export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputType = 'text'> {
   name: string;
   instructions?: AgentInstructions<TContext>;
+  /**
+   * A prompt template stored on the platform, sent with every request of this agent. A model set
+   * on the agent or the run overrides the prompt's own model; the agent's tools replace the
+   * prompt's when \`tools\` is given.
+   */
+  prompt?: AgentPrompt<TContext>;
   handoffDescription?: string;
   handoffs?: Array<Agent<any, any> | HandoffContract<any>>;
   /** A model instance, or a name resolved through the runner's model provider. */
@@ -103,13 +118,14 @@ export interface AgentOptions<TContext = unknown, TOutput extends AgentOutputTyp
 export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'> extends AgentHooks<TContext, TOutput> {
   readonly name: string;
   readonly instructions: AgentInstructions<TContext>;
+  readonly prompt: AgentPrompt<TContext> | undefined;
   readonly handoffDescription: string;
   #handoffs: Array<Agent<any, any> | HandoffContract<any>> = [];
   readonly model: string | Model;
   readonly modelSettings: ModelSettings;
-  readonly tools: Tool<any>[];
-  readonly inputGuardrails: InputGuardrail<any>[];
-  readonly outputGuardrails: OutputGuardrail<any, any>[];
+  #tools: Tool<any>[] = [];
+  #inputGuardrails: InputGuardrail<any>[] = [];
+  #outputGuardrails: OutputGuardrail<any, any>[] = [];
   readonly outputType: TOutput;
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
   readonly resetToolChoice: boolean;
@@ -141,6 +157,10 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     if (typeof this.instructions !== 'string' && typeof this.instructions !== 'function') {
       throw new UserError(`${label}: \`instructions\` must be a string or a function, got ${typeName(this.instructions)}.`);
     }
+    this.prompt = options.prompt;
+    if (this.prompt !== undefined && typeof this.prompt !== 'function' && (typeof this.prompt !== 'object' || this.prompt === null || typeof this.prompt.promptId !== 'string')) {
+      throw new UserError(`${label}: \`prompt\` must be { promptId, version?, variables? } or a function returning one, got ${typeName(this.prompt)}.`);
+    }
     this.handoffDescription = options.handoffDescription ?? '';
     if (typeof this.handoffDescription !== 'string') throw new UserError(`${label}: \`handoffDescription\` must be a string.`);
     this.model = options.model ?? '';
@@ -149,13 +169,10 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     }
     this.modelSettings = options.modelSettings ?? implicitModelSettings(options.model);
     this.#explicitModelSettings = options.modelSettings !== undefined;
-    this.tools = requireArray(options.tools, `${label}: \`tools\``);
-    validateTools(this.tools, label);
+    this.tools = options.tools as Tool<any>[];
     this.handoffs = options.handoffs ?? [];
-    this.inputGuardrails = requireArray(options.inputGuardrails, `${label}: \`inputGuardrails\``);
-    this.outputGuardrails = requireArray(options.outputGuardrails, `${label}: \`outputGuardrails\``);
-    validateGuardrails(this.inputGuardrails, `${label}: \`inputGuardrails\``);
-    validateGuardrails(this.outputGuardrails, `${label}: \`outputGuardrails\``);
+    this.inputGuardrails = options.inputGuardrails as InputGuardrail<any>[];
+    this.outputGuardrails = options.outputGuardrails as OutputGuardrail<any, any>[];
     this.outputType = (options.outputType ?? 'text') as TOutput;
     if (isJsonSchemaDefinition(this.outputType)) {
       this.#jsonOutput = checkJsonSchemaDefinition(this.outputType, `${label} outputType`);
@@ -187,6 +204,43 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     return (output as JsonSchemaDefinition).name;
   }
 
+  // Tools and guardrails are assignable after construction, as in the reference (programs add a
+  // guardrail or a tool to an agent built elsewhere); each assignment is checked like the option.
+
+  /** The agent's tools. Assignable; checked like the \`tools\` option. */
+  get tools(): Tool<any>[] {
+    return this.#tools;
+  }
+
+  set tools(tools: Tool<any>[]) {
+    const label = `Agent "${this.name}"`;
+    const checked = requireArray(tools, `${label}: \`tools\``);
+    validateTools(checked, label);
+    this.#tools = checked;
+  }
+
+  /** Guardrails on the run's input (first agent only). Assignable; checked like the option. */
+  get inputGuardrails(): InputGuardrail<any>[] {
+    return this.#inputGuardrails;
+  }
+
+  set inputGuardrails(guardrails: InputGuardrail<any>[]) {
+    const checked = requireArray(guardrails, `Agent "${this.name}": \`inputGuardrails\``);
+    validateGuardrails(checked, `Agent "${this.name}": \`inputGuardrails\``);
+    this.#inputGuardrails = checked;
+  }
+
+  /** Guardrails on the agent's final output. Assignable; checked like the option. */
+  get outputGuardrails(): OutputGuardrail<any, any>[] {
+    return this.#outputGuardrails;
+  }
+
+  set outputGuardrails(guardrails: OutputGuardrail<any, any>[]) {
+    const checked = requireArray(guardrails, `Agent "${this.name}": \`outputGuardrails\``);
+    validateGuardrails(checked, `Agent "${this.name}": \`outputGuardrails\``);
+    this.#outputGuardrails = checked;
+  }
+
   /** Agents (or handoffs) this agent may transfer to. Assignable, as in the reference, for cycles. */
   get handoffs(): Array<Agent<any, any> | HandoffContract<any>> {
     return this.#handoffs;
@@ -200,9 +254,21 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.#handoffs = handoffs;
   }
 
-  /** A copy with some options replaced. */
+  /** A copy with some options replaced (tools, guardrails and handoffs as they are now, assignments included). */
   clone<TOut extends AgentOutputType = TOutput>(overrides: Partial<AgentOptions<TContext, TOut>> = {}): Agent<TContext, TOut> {
-    return new Agent<TContext, TOut>({ ...(this.#options as unknown as AgentOptions<TContext, TOut>), ...overrides });
+    const current = { tools: this.tools, inputGuardrails: this.inputGuardrails, outputGuardrails: this.outputGuardrails, handoffs: this.handoffs };
+    return new Agent<TContext, TOut>({ ...(this.#options as unknown as AgentOptions<TContext, TOut>), ...current, ...overrides });
+  }
+
+  /** Whether \`tools\` was given (even empty): a prompt template's own tools are then not used. */
+  hasExplicitToolConfig(): boolean {
+    return this.#options.tools !== undefined;
+  }
+
+  /** The prompt template for this turn, if the agent has one. */
+  async getPrompt(runContext: RunContextContract<TContext>): Promise<ModelPrompt | undefined> {
+    if (typeof this.prompt === 'function') return this.prompt(runContext as RunContext<TContext>, this);
+    return this.prompt;
   }
 
   /** The system prompt for this turn. */

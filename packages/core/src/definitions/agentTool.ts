@@ -20,12 +20,22 @@ export interface AgentToolStreamEvent {
 
 export type AgentToolStreamHandler = (event: AgentToolStreamEvent) => void | Promise<void>;
 
+/** The agent-tool call a nested run answered (the reference's \`agentToolInvocation\`). */
+export interface AgentToolInvocation {
+  readonly toolName: string;
+  readonly toolCallId: string | undefined;
+  readonly toolArguments: string | undefined;
+}
+
+/** The nested run's result as \`customOutputExtractor\` receives it: the call it answered is always set. */
+export type CompletedAgentToolRunResult = RegisteredRunResult & { readonly agentToolInvocation: AgentToolInvocation };
+
 export interface AgentAsToolOptions<TContext = unknown> {
   /** Defaults to the agent's name (non-alphanumerics become `_`). */
   toolName?: string;
   toolDescription?: string;
   /** Turns the nested run's result (a `RunResult`) into the tool output; defaults to its final output. */
-  customOutputExtractor?: (result: RegisteredRunResult) => string | Promise<string>;
+  customOutputExtractor?: (result: CompletedAgentToolRunResult) => string | Promise<string>;
   needsApproval?: boolean | ToolApprovalFunction<TContext, { input: string }>;
   isEnabled?: boolean | ToolEnabledFunction<TContext>;
   /** Receives every event of the nested run (which then runs streamed). */

@@ -40,6 +40,14 @@ export type ToolEnabledFunction<TContext = unknown> = (args: {
   agent: RegisteredAgent;
 }) => boolean | Promise<boolean>;
 
+/**
+ * What \`execute\` and \`needsApproval\` receive: the schema's output, or for a plain JSON schema the
+ * parsed arguments untyped (\`any\`: the reference's \`unknown\` narrowed or cast by its programs, and
+ * property reads, both compile).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ToolInput<TParameters> = TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : any;
+
 export interface ToolOptions<TParameters extends ToolParameters, TContext = unknown, TResult = unknown> {
   /** Defaults to the `execute` function's name. Non-alphanumerics become `_`. */
   name?: string;
@@ -48,13 +56,13 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   /** Strict JSON schema (every property required, no extras). Defaults to `true`. */
   strict?: boolean;
   execute: (
-    input: TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : Record<string, unknown>,
+    input: ToolInput<TParameters>,
     runContext: RunContext<TContext>,
     details: ToolCallDetails,
   ) => TResult | Promise<TResult>;
   /** Turns a thrown error into output for the model; `null` lets the error fail the run. */
   errorFunction?: ToolErrorFunction<TContext> | null;
-  needsApproval?: boolean | ToolApprovalFunction<TContext, TParameters extends StandardSchemaLike ? InferSchemaOutput<TParameters> : Record<string, unknown>>;
+  needsApproval?: boolean | ToolApprovalFunction<TContext, ToolInput<TParameters>>;
   isEnabled?: boolean | ToolEnabledFunction<TContext>;
   inputGuardrails?: ToolInputGuardrail<TContext>[];
   outputGuardrails?: ToolOutputGuardrail<TContext>[];

@@ -12,7 +12,7 @@ import type { Agent } from '../../definitions/agent.js';
 import { RunContext } from '../../definitions/runContext.js';
 import type { RunResult } from '../runResult.js';
 import type { RunConfig, RunOptions } from '../../definitions/runConfig.js';
-import type { AgentAsToolOptions, AgentTool, AgentToolFactory, AgentToolResumeOptions, AgentToolStreamHandler } from '../../definitions/agentTool.js';
+import type { AgentAsToolOptions, AgentTool, AgentToolFactory, AgentToolResumeOptions, AgentToolStreamHandler, CompletedAgentToolRunResult } from '../../definitions/agentTool.js';
 import { RunState, recordOf } from '../../state/runState.js';
 import type { StreamedRunResult } from '../streamedRunResult.js';
 import { toFunctionToolName } from '../../definitions/internal/names.js';
@@ -168,12 +168,12 @@ function makeAgentTool<TContext>(startRun: StartRun, agent: Agent<TContext, any>
       result = await startRun(config, agent, startFrom, runOptions);
     }
     // The call this nested run answered, as the caller gave it (a direct invoke may give none).
-    if (result.state instanceof RunState) {
-      result.state._agentToolInvocation = { toolName: givenCall?.name ?? name, toolCallId: givenCall?.callId, toolArguments: givenCall?.arguments };
-    }
+    const invocation = { toolName: givenCall?.name ?? name, toolCallId: givenCall?.callId, toolArguments: givenCall?.arguments };
+    if (result.state instanceof RunState) result.state._agentToolInvocation = invocation;
     const interruptions = result.interruptions ?? [];
     if (interruptions.length > 0) return new ToolInterruption(interruptions, result.state);
-    if (options.customOutputExtractor) return options.customOutputExtractor(result);
+    // The result reads its invocation from the state set just above.
+    if (options.customOutputExtractor) return options.customOutputExtractor(result as CompletedAgentToolRunResult);
     return nestedOutputText(result, agent);
   }
 

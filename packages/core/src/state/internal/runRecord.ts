@@ -1,3 +1,4 @@
+import type { AgentToolInvocation } from '../../definitions/agentTool.js';
 import * as Effect from 'effect/Effect';
 import {
   RunStateError,
@@ -88,12 +89,7 @@ export interface RunRecord<TContext = any> {
   preparedOriginalInput?: { readonly source: string | AgentInputItem[]; readonly items: AgentInputItem[] } | undefined;
 }
 
-/** The agent-tool call a nested run answered (the reference's `agentToolInvocation`). */
-export interface AgentToolInvocation {
-  readonly toolName: string;
-  readonly toolCallId: string | undefined;
-  readonly toolArguments: string | undefined;
-}
+export type { AgentToolInvocation } from '../../definitions/agentTool.js';
 
 /** The record of a run that has not started yet. */
 export function newRunRecord<TContext>(

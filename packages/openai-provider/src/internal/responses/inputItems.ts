@@ -147,6 +147,16 @@ function toolOutput(output: FunctionCallResultOutput): string | Json[] {
   return [toolOutputPart(output)];
 }
 
+/** An image part's source on the wire: a URL (or data URL), or an uploaded file's id. */
+function imageReference(image: NonNullable<ToolOutputImage['image']>): Json {
+  if (typeof image === 'string') return { image_url: image };
+  if ('id' in image) return { file_id: image.id };
+  if ('fileId' in image) return { file_id: image.fileId };
+  if ('url' in image) return { image_url: image.url };
+  const base64 = typeof image.data === 'string' ? image.data : Buffer.from(image.data).toString('base64');
+  return { image_url: image.mediaType ? `data:${image.mediaType};base64,${base64}` : base64 };
+}
+
 function toolOutputPart(part: UserContent | ToolOutputText | ToolOutputImage): Json {
   if (part.type === 'input_file') return userContent(part);
   if (part.type === 'text' || part.type === 'input_text') return { type: 'input_text', text: part.text };
@@ -156,7 +166,7 @@ function toolOutputPart(part: UserContent | ToolOutputText | ToolOutputImage): J
     const detail = (part as { detail?: unknown }).detail;
     return compact({
       type: 'input_image',
-      ...(typeof part.image === 'string' ? { image_url: part.image } : { file_id: part.image.id }),
+      ...imageReference(part.image),
       detail: typeof detail === 'string' ? detail : undefined,
     });
   }

@@ -10,6 +10,7 @@ import {
   type FunctionTool,
   type HandoffContract,
   type Model,
+  type ModelPrompt,
   type ModelRequest,
   type ModelSettings,
   type SerializedTool,
@@ -65,8 +66,10 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const explicitlyModelSet = chosen !== '' && chosen !== undefined;
     // An agent that set no model settings gets the defaults of the model the run resolves (the
     // runner's model included), as the reference does; settings it chose stay its own.
-    const implicit = agent.hasExplicitModelSettings() ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
-    const agentSettings = implicit ? { ...implicit, ...storeOnly(agent.modelSettings) } : agent.modelSettings;
+    // A prompt template that chooses the model (no model named) brings its own settings too.
+    const promptOwnsModel = model.supportsPromptModelSelection === true && agent.prompt !== undefined && !explicitlyModelSet;
+    const implicit = agent.hasExplicitModelSettings() || promptOwnsModel ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
+    const agentSettings = agent.hasExplicitModelSettings() ? agent.modelSettings : { ...implicit, ...storeOnly(agent.modelSettings) };
     const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
     if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
       delete modelSettings.toolChoice;
@@ -90,12 +93,21 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       },
     };
     if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+    if (agent.prompt !== undefined) {
+      const prompt = yield* fromUserCode(() => agent.getPrompt(context));
+      if (prompt !== undefined) Object.assign(request, promptFields(prompt, agent, explicitlyModelSet));
+    }
     if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
     const conversation = record.serverConversation;
     if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
     if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
     return { agent, model, ...capabilities, request };
   });
+}
+
+/** A prompt template's request fields: a model chosen on the agent or the run wins over the prompt's own. */
+function promptFields(prompt: ModelPrompt, agent: Agent<any, any>, explicitlyModelSet: boolean): Partial<ModelRequest> {
+  return { prompt, toolsExplicitlyProvided: agent.hasExplicitToolConfig(), ...(explicitlyModelSet ? { overridePromptModel: true } : {}) };
 }
 
 /**
