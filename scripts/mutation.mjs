@@ -4,6 +4,12 @@
 //
 //   node scripts/mutation.mjs run [name ...]      measure (all modules when none named); prints scores
 //   node scripts/mutation.mjs run --record [...]  measure and record score, floor and source hash
+//   node scripts/mutation.mjs run --fresh [...]   measure every mutant again (no incremental cache)
+//   node scripts/mutation.mjs run --retest-survivors [...]   measure the last run's survivors again
+//        (and its mutants without coverage), keeping the other results of the incremental cache
+//   node scripts/mutation.mjs rescore [--record] name ...
+//        score the last run's report again with mutation/equivalent.json as it is now (after listing
+//        equivalent mutants), without running Stryker; refused when sources or tests changed since
 //   node scripts/mutation.mjs ci [--budget-minutes N]
 //        measure only the modules whose sources or tests changed since their score was recorded,
 //        smallest first, within the budget; fail when a score falls below its floor
@@ -167,8 +173,23 @@ function scoreOf(mod, report, equivalents) {
   return { score, counts, survivors };
 }
 
-function runStryker(mod) {
+/** What the last run of a module measured: its hash then, and how long it took (read by `rescore`). */
+const measuredFile = (mod) => join(workDir, `${mod.name}.measured.json`);
+
+function runStryker(mod, { fresh = false, retestSurvivors = false } = {}) {
   mkdirSync(join(workDir, 'incremental'), { recursive: true });
+  // The incremental cache keeps a survivor as long as its code and covering tests are unchanged,
+  // also one a worn-out runner let through: --fresh measures every mutant again,
+  // --retest-survivors only those that were not detected.
+  const incremental = join(workDir, 'incremental', `${mod.name}.json`);
+  if (fresh) rmSync(incremental, { force: true });
+  else if (retestSurvivors && existsSync(incremental)) {
+    const cache = JSON.parse(readFileSync(incremental, 'utf8'));
+    for (const file of Object.values(cache.files ?? {})) {
+      file.mutants = file.mutants.filter((m) => m.status !== 'Survived' && m.status !== 'NoCoverage');
+    }
+    writeFileSync(incremental, JSON.stringify(cache));
+  }
   const configFile = join(workDir, `${mod.name}.stryker.json`);
   const vitestConfig = vitestConfigFor(mod);
   writeFileSync(configFile, JSON.stringify(strykerConfig(mod, vitestConfig.file), null, 2));
@@ -185,10 +206,16 @@ function runStryker(mod) {
   return { report: readJson(join(workDir, `${mod.name}.json`)), seconds };
 }
 
-function measure(mod, record, { write }) {
-  const equivalents = readJson(equivalentFile, {});
+function measure(mod, record, { write, fresh = false, retestSurvivors = false }) {
   const hash = moduleHash(mod);
-  const { report, seconds } = runStryker(mod);
+  const { report, seconds } = runStryker(mod, { fresh, retestSurvivors });
+  writeFileSync(measuredFile(mod), JSON.stringify({ hash, seconds }));
+  return scoreAndRecord(mod, record, { write, report, hash, seconds });
+}
+
+/** Scores a report with the equivalent mutants listed now; writes the survivors; records when asked and not under the floor. */
+function scoreAndRecord(mod, record, { write, report, hash, seconds }) {
+  const equivalents = readJson(equivalentFile, {});
   const { score, counts, survivors } = scoreOf(mod, report, equivalents);
   const previous = record[mod.name];
   const floor = previous?.floor ?? 0;
@@ -233,9 +260,28 @@ function main(argv) {
   }
   if (command === 'run') {
     const write = flags.includes('--record');
+    const fresh = flags.includes('--fresh');
+    const retestSurvivors = flags.includes('--retest-survivors');
     let failed = 0;
     for (const mod of select(names)) {
-      const { ok } = measure(mod, record, { write });
+      const { ok } = measure(mod, record, { write, fresh, retestSurvivors });
+      if (!ok) failed++;
+      if (write) saveRecord(record, [mod.name]);
+    }
+    return failed ? 1 : 0;
+  }
+  if (command === 'rescore') {
+    if (names.length === 0) throw new Error('rescore needs the name of a module measured before');
+    const write = flags.includes('--record');
+    let failed = 0;
+    for (const mod of select(names)) {
+      const measured = readJson(measuredFile(mod), undefined);
+      const report = readJson(join(workDir, `${mod.name}.json`), undefined);
+      if (!measured || !report) throw new Error(`module "${mod.name}" has no report of a run here to score again; run: node scripts/mutation.mjs run ${mod.name}`);
+      if (measured.hash !== moduleHash(mod)) {
+        throw new Error(`module "${mod.name}" changed (sources, tests or definition) since its last run; measure it again: node scripts/mutation.mjs run ${mod.name}`);
+      }
+      const { ok } = scoreAndRecord(mod, record, { write, report, hash: measured.hash, seconds: measured.seconds });
       if (!ok) failed++;
       if (write) saveRecord(record, [mod.name]);
     }
@@ -271,7 +317,7 @@ function main(argv) {
     console.log(`[mutation] ${changed.length} changed module(s), ${failed} below their floor`);
     return failed ? 1 : 0;
   }
-  console.error(`unknown command "${command}"; use run, ci or report`);
+  console.error(`unknown command "${command}"; use run, rescore, ci or report`);
   return 2;
 }
 

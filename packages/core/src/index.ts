@@ -16,6 +16,7 @@ export type { AgentAsToolOptions, AgentTool, AgentToolStreamEvent, AgentToolStre
 export type { AgentToolInvocation } from './state/internal/runRecord.js';
 export { tool, defaultToolErrorFunction } from './definitions/tool.js';
 export { toolNamespace, type ToolNamespaceOptions } from './definitions/toolNamespace.js';
+export { getToolSearchRuntimeToolKey } from './definitions/toolSearch.js';
 export {
   hostedMcpTool,
   type HostedMCPTool,
@@ -73,6 +74,12 @@ export {
   type SessionHistoryTransactionArgs,
   type SessionHistoryTransactionAwareSession,
 } from './state/sessionHistory.js';
+export {
+  isOpenAIResponsesCompactionAwareSession,
+  isOpenAIResponsesCompactionOwnershipAwareSession,
+  type OpenAIResponsesCompactionAwareSession,
+  type OpenAIResponsesCompactionOwnershipAwareSession,
+} from './state/compactionSession.js';
 export { setDefaultModelProvider, getDefaultModelProvider } from './providers/modelProvider.js';
 export { MultiProvider, MultiProviderMap, type MultiProviderOptions } from './providers/multiProvider.js';
 export { ModelProviderService } from './providers/modelProviderService.js';

@@ -23,3 +23,4 @@ export {
 export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace, type RunTraceSettings, type SerializedTrace } from './definitions/runTracing.js';
 export { InitialSpanAttributes } from './engine/internal/loop/span.js';
 export { retryAfterFromHeaders } from './engine/internal/loop/modelRetry.js';
+export { ExternalFailure } from './engine/internal/failures.js';

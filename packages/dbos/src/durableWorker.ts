@@ -13,6 +13,7 @@ import { RunDispatcher } from './internal/runDispatcher.js';
 import { RunEventBatcher } from './internal/runEventBatcher.js';
 import { QUEUED_CHANNEL } from './internal/statusNotifications.js';
 import { runWorkflow, type RunWorkflowEnv } from './internal/runWorkflow.js';
+import { knownClasses } from './internal/stepFailure.js';
 import { expiryWorkflowId, runWorkflowId } from './internal/workflowIds.js';
 import type { RunWorkflowInput } from './internal/workflowTypes.js';
 
@@ -27,6 +28,13 @@ export interface DurableWorkerOptions {
   readonly agents: Readonly<Record<string, Agent<any, any>>>;
   /** How runs are run: model provider, model settings, guardrails, ... (`stepRunner` is DBOS's). */
   readonly runner?: Omit<RunConfig, 'stepRunner'>;
+  /**
+   * Error classes of your own (your tools', your model provider's, such as `OpenAIProviderError`): a
+   * failed step replayed after a crash gives its error back as that class (matched by class name),
+   * as the live failure did. Baton's errors and JavaScript's are known already; an error of any other
+   * class comes back as the nearest known class up its prototype chain, with its name, message and fields.
+   */
+  readonly errorClasses?: ReadonlyArray<abstract new (...args: any[]) => Error>;
   /** The DBOS application name (default `'baton'`): workers and clients of one application share it. */
   readonly appName?: string;
   /**
@@ -97,6 +105,7 @@ export class DurableWorker {
       const env: RunWorkflowEnv = {
         agents: new Map(Object.entries(options.agents)),
         runner: options.runner ?? {},
+        errorClasses: knownClasses(options.errorClasses),
         pool: events,
         events: new RunEventBatcher(events),
         approvalTtlMs: options.approvalTtlMs,

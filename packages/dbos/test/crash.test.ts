@@ -28,14 +28,14 @@ async function effects(runId: string): Promise<Array<{ kind: string; detail: str
   return rows;
 }
 
-/** Waits until the run's step named `name` has committed its output. */
-async function committed(runId: string, name: string): Promise<void> {
+/** Waits until the run's step named `name` has committed its output (or, with `failed`, its error). */
+async function committed(runId: string, name: string, outcome: 'output' | 'failed' = 'output'): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const steps = (await client.dbosClient.listWorkflowSteps(runId)) ?? [];
-    if (steps.some((step) => step.name === name && step.completedAtEpochMs !== undefined && step.error === null)) return;
+    if (steps.some((step) => step.name === name && step.completedAtEpochMs !== undefined && (outcome === 'output' ? step.error === null : step.error !== null))) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`step ${name} of ${runId} never committed`);
+  throw new Error(`step ${name} of ${runId} never committed its ${outcome}`);
 }
 
 beforeAll(async () => {
@@ -99,18 +99,54 @@ describe('durable runs on worker processes', () => {
     }
   }, 60_000 + TRIALS * 40_000);
 
+  it('a failed step replayed after a crash fails the run with the error a live failure gives (its class, message)', async () => {
+    // Live: the answer's model call fails on a worker that stays up.
+    const live = 'answer-fails-live';
+    await client.startRun('support', `Where is my order? [answer-fails] [run:${live}]`, { runId: live, applicationVersion: 'v1' });
+    const liveResult = await client.result(live, { timeoutMs: 60_000 });
+    expect(liveResult).toMatchObject({ state: 'failed', error: { name: 'ModelTimeoutError', message: 'Model call timed out after 1234ms.' } });
+
+    // Replayed: an uncommitted row under the key of the run's first event holds its event writes, so
+    // the workflow waits for them after the failed step committed; its worker is killed there, and
+    // the worker that takes the run over replays the recorded failure.
+    const runId = 'answer-fails-replayed';
+    const hold = await db.connect();
+    let owner: string;
+    try {
+      await hold.query('BEGIN');
+      await hold.query(`INSERT INTO baton_dbos.run_events (run_id, revision, seq, event, incarnation) VALUES ($1, 0, 0, '{}', 'held')`, [runId]);
+      await client.startRun('support', `Where is my order? [answer-fails] [run:${runId}]`, { runId, applicationVersion: 'v1' });
+      await committed(runId, 't2:model', 'failed');
+      const status = await client.status(runId);
+      expect(status.state).toBe('running');
+      owner = status.executorId!;
+      await workers.get(owner)!.kill();
+    } finally {
+      await hold.query('ROLLBACK');
+      hold.release();
+    }
+    const replayed = await client.result(runId, { timeoutMs: 60_000 });
+    expect(replayed.executorId).not.toBe(owner);
+    expect(replayed.state).toBe('failed');
+    expect(replayed.error).toEqual(liveResult.error);
+    // The failed call was recorded, not made again.
+    expect((await effects(runId)).map((effect) => `${effect.kind}:${effect.detail ?? ''}`)).toEqual(['model:0', 'tool:lookup_order:call_lookup_order', 'model:1']);
+    await start(owner);
+  });
+
   it('an approval wait survives a restart of every worker, then resumes on approve from another process', async () => {
     const runId = 'wait-1';
     await client.startRun('support', `Please refund my order [run:${runId}]`, { runId, applicationVersion: 'v1' });
     expect((await client.result(runId, { timeoutMs: 60_000 })).state).toBe('paused');
     const ids = [...workers.keys()];
     await Promise.all(ids.map((id) => workers.get(id)!.kill()));
-    for (const id of ids) await start(id);
+    // Restarted together: on a busy machine a worker process takes tens of seconds to start.
+    await Promise.all(ids.map((id) => start(id)));
     await client.approve(runId, 'call_refund_order', { decidedBy: 'ops' });
     const done = await client.result(runId, { timeoutMs: 60_000 });
     expect(done.state).toBe('completed');
     expect((await effects(runId)).filter((effect) => effect.kind === 'tool:refund')).toHaveLength(1);
-  });
+  }, 240_000);
 
   it('two versions side by side: v1 runs run and resume only on v1 workers', async () => {
     const v2 = await start('w-v2', 'v2');

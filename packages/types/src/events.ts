@@ -21,9 +21,12 @@ export type RunItemStreamEventName =
   | 'message_output_created'
   | 'handoff_requested'
   | 'handoff_occurred'
+  | 'tool_search_called'
+  | 'tool_search_output_created'
   | 'tool_called'
   | 'tool_output'
   | 'reasoning_item_created'
+  | 'compaction_item_created'
   | 'tool_approval_requested';
 
 /** A run item was created. */

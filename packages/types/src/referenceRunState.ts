@@ -21,7 +21,7 @@ export function isReferenceRunState(value: unknown): value is Json {
   return typeof json.$schemaVersion === 'string' && REFERENCE_VERSION.test(json.$schemaVersion);
 }
 
-const ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
+const ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'tool_search_call_item', 'tool_search_output_item', 'compaction_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
 
 const FEATURES: Record<string, string> = {
   computer_call: 'computer tool approvals',

@@ -1,10 +1,13 @@
 import type {
   AgentInputItem,
   AssistantMessageItem,
+  CompactionItem,
   FunctionCallItem,
   FunctionCallResultItem,
   HostedToolCallItem,
   ReasoningItem,
+  ToolSearchCallItem,
+  ToolSearchOutputItem,
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
 
@@ -89,6 +92,25 @@ export class RunReasoningItem extends RunItemBase<ReasoningItem> {
 }
 
 /**
+ * A tool search the model asked for (`tool_search_call`): run by the provider, or by the SDK when
+ * the agent's `toolSearchTool` executes on the client. Its own item (not a tool call) because its
+ * payload and how a UI pairs it with its output differ from a function call's.
+ */
+export class RunToolSearchCallItem extends RunItemBase<ToolSearchCallItem> {
+  readonly type = 'tool_search_call_item' as const;
+}
+
+/** What a tool search loaded (`tool_search_output`): the provider's answer, or the client executor's. */
+export class RunToolSearchOutputItem extends RunItemBase<ToolSearchOutputItem> {
+  readonly type = 'tool_search_output_item' as const;
+}
+
+/** A compaction marker a model returned (`compaction`): the compacted history, as an opaque payload kept in history. */
+export class RunCompactionItem extends RunItemBase<CompactionItem> {
+  readonly type = 'compaction_item' as const;
+}
+
+/**
  * Input added to a paused run with `state.addInput(...)`, admitted into the history right before
  * the next model call (it reaches the model, `history` and the session, not `output`).
  */
@@ -169,6 +191,9 @@ export type RunItem =
   | RunToolCallItem
   | RunToolCallOutputItem
   | RunReasoningItem
+  | RunToolSearchCallItem
+  | RunToolSearchOutputItem
+  | RunCompactionItem
   | RunInputItem
   | RunHandoffCallItem
   | RunHandoffOutputItem

@@ -102,6 +102,12 @@ const ReasoningRawSchema = z.looseObject({
   providerData,
 });
 
+const ToolSearchCallRawSchema = z.looseObject({ type: z.literal('tool_search_call'), arguments: z.unknown(), providerData });
+
+const ToolSearchOutputRawSchema = z.looseObject({ type: z.literal('tool_search_output'), tools: z.array(z.record(SafeKey, z.unknown())), providerData });
+
+const CompactionRawSchema = z.looseObject({ type: z.literal('compaction'), encrypted_content: z.string(), providerData });
+
 export const SerializedAgentRefSchema = z.object({
   name: z.string().min(1),
   /** Stable identity when several agents share a name (`Name#2`). */
@@ -142,6 +148,9 @@ export const SerializedRunItemSchema = z.discriminatedUnion('type', [
     output: z.unknown().optional(),
   }),
   z.object({ type: z.literal('reasoning_item'), rawItem: ReasoningRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_search_call_item'), rawItem: ToolSearchCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_search_output_item'), rawItem: ToolSearchOutputRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('compaction_item'), rawItem: CompactionRawSchema, agent: SerializedAgentRefSchema.optional() }),
   z.object({ type: z.literal('input_item'), rawItem: SerializedProtocolItemSchema, agent: SerializedAgentRefSchema.optional(), inputId: z.string() }),
   z.object({ type: z.literal('handoff_call_item'), rawItem: FunctionCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
   z.object({

@@ -122,6 +122,46 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     expect(run('run', 'checks').out).toContain('equivalent 1');
   });
 
+  it('rescore: scores the last run again with the equivalents listed since, without Stryker; refused once the module changed', () => {
+    const { project, run, calls, record } = workspace([...killed(3), { status: 'Survived', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200' }]);
+    expect(run('rescore', 'checks')).toMatchObject({ code: 1, out: expect.stringContaining('module "checks" has no report of a run here') });
+    run('run', 'checks');
+    writeFileSync(
+      join(project, 'mutation', 'equivalent.json'),
+      JSON.stringify({ checks: [{ file: 'src/check.ts', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200', reason: 'n is never exactly 200 here' }] }),
+    );
+    const rescored = run('rescore', '--record', 'checks');
+    expect(rescored.code).toBe(0);
+    expect(rescored.out).toContain('score 100%');
+    expect(calls()).toHaveLength(1);
+    expect(record().checks).toMatchObject({ score: 100, floor: 100 });
+    expect(readFileSync(join(project, 'mutation', 'survivors', 'checks.txt'), 'utf8')).toBe('');
+    writeFileSync(join(project, 'pkg', 'test', 'check.test.ts'), 'it("limit, changed", () => {});\n');
+    expect(run('rescore', 'checks')).toMatchObject({ code: 1, out: expect.stringContaining('module "checks" changed (sources, tests or definition) since its last run') });
+  });
+
+  it('--fresh measures every mutant again: the module\'s incremental cache is dropped first', () => {
+    const { project, run } = workspace(killed(1));
+    const cache = join(project, '.mutation', 'incremental', 'checks.json');
+    mkdirSync(dirname(cache), { recursive: true });
+    writeFileSync(cache, '{}');
+    run('run', 'checks');
+    expect(existsSync(cache)).toBe(true);
+    run('run', '--fresh', 'checks');
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it('--retest-survivors drops only the undetected mutants from the incremental cache, so Stryker measures them again', () => {
+    const { project, run } = workspace(killed(1));
+    const cache = join(project, '.mutation', 'incremental', 'checks.json');
+    mkdirSync(dirname(cache), { recursive: true });
+    const statuses = ['Killed', 'Survived', 'NoCoverage', 'Timeout', 'Ignored'];
+    writeFileSync(cache, JSON.stringify({ files: { 'src/check.ts': { mutants: statuses.map((status, id) => ({ id: String(id), status })) } }, testFiles: {} }));
+    run('run', '--retest-survivors', 'checks');
+    const kept = JSON.parse(readFileSync(cache, 'utf8')).files['src/check.ts'].mutants.map((m: { status: string }) => m.status);
+    expect(kept).toEqual(['Killed', 'Timeout', 'Ignored']);
+  });
+
   it('keeps a floor that only rises, and fails (without recording) a score under it', () => {
     const { run, record, setMutants } = workspace(killed(4));
     run('run', '--record', 'checks');

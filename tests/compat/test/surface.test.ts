@@ -18,8 +18,6 @@ const NOT_YET: Record<string, string> = Object.fromEntries([
   // namespaces).
   ...[
     'realtime', 'computerTool', 'shellTool', 'applyPatchTool',
-    'getToolSearchRuntimeToolKey', 'RunToolSearchCallItem',
-    'RunToolSearchOutputItem', 'RunCompactionItem', 'isOpenAIResponsesCompactionAwareSession', 'isOpenAIResponsesCompactionOwnershipAwareSession',
   ].map((name) => [name, 'out of scope']),
 ]);
 

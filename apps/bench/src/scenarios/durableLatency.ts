@@ -17,6 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Runner } from '@baton/core';
 import { DurableRunsClient } from '@baton/dbos';
@@ -83,6 +84,16 @@ const workerScript = fileURLToPath(new URL('./durableLatencyWorker.ts', import.m
 const floorScript = fileURLToPath(new URL('./durableFloorProcess.ts', import.meta.url));
 const tsxLoader = import.meta.resolve('tsx');
 
+/**
+ * With `BATON_BENCH_CPU_PROFILE=<dir>`, the worker and the DBOS-alone process write V8 CPU profiles
+ * under `<dir>/worker` and `<dir>/dbos-alone` (one per thread: the largest is the main thread's, the
+ * others tsx's loader; `--cpu-prof` is refused in NODE_OPTIONS).
+ */
+function cpuProfileArgs(name: string): string[] {
+  const dir = process.env.BATON_BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${join(dir, name)}`] : [];
+}
+
 const median = (values: readonly number[]) => quantile(values, 0.5);
 function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -99,7 +110,7 @@ async function startWorker(databaseUrl: string, options: DurableLatencyOptions):
   if (options.workerConcurrency !== undefined) env.CONCURRENCY = String(options.workerConcurrency);
   if (options.pollMs !== undefined) env.POLL_MS = String(options.pollMs);
   delete env.OPENAI_API_KEY;
-  const child = spawn(process.execPath, ['--import', tsxLoader, workerScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cpuProfileArgs('worker'), '--import', tsxLoader, workerScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   child.once('exit', () => process.off('exit', killOnExit));
@@ -255,7 +266,7 @@ async function commitFloor(databaseUrl: string): Promise<number> {
 /** DBOS alone on this machine (see `DurableLatencyResult.dbosAlone`), on its own database of the same server. */
 async function dbosAlone(databaseUrl: string, runs: number, throughputRuns: number, concurrency: number): Promise<DurableLatencyResult['dbosAlone']> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1', DATABASE_URL: databaseUrl, RUNS: String(runs), THROUGHPUT_RUNS: String(throughputRuns), CONCURRENCY: String(concurrency) };
-  const child = spawn(process.execPath, ['--import', tsxLoader, floorScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cpuProfileArgs('dbos-alone'), '--import', tsxLoader, floorScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   let output = '';

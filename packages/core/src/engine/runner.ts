@@ -34,6 +34,7 @@ import { RunState, recordOf } from '../state/runState.js';
 import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from '../state/internal/items.js';
+import { compactSession } from '../state/internal/sessionCompaction.js';
 import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
@@ -300,7 +301,7 @@ function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefin
 
 /** What a finished run writes to its session: everything, or after a tripped output guardrail, all but the blocked answer. */
 function persist(outcome: Completion, record: RunRecord): Promise<void> {
-  if (outcome.ok) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy);
+  if (outcome.ok) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
   if (!(outcome.error instanceof OutputGuardrailTripwireTriggered)) return Promise.resolve();
   // The tripwire is what the caller must see; a session that fails to save is reported beside it.
   return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) =>

@@ -1,11 +1,12 @@
 import { readRunStateJson } from '@baton/types/internal';
-import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult } from '@baton/types';
+import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult, type Tool } from '@baton/types';
 import type { Agent } from '../definitions/agent.js';
 import type { SerializedTrace } from '../definitions/runTracing.js';
 import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
 import { RunContext, approvalTargetOf, type ApprovalSubject } from '../definitions/runContext.js';
 import { newRunRecord, pendingRunKey, type AgentToolInvocation, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
+import { rehydrateToolSearchRuntimeTools, toolSearchRuntimeTools } from './internal/toolSearchRuntime.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 import { detachedApprovalItem } from './internal/approvalSnapshot.js';
 
@@ -283,6 +284,11 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   }
 
   /** Tool calls waiting for a decision (including those of nested agent-tool runs). */
+  /** The tools client tool searches (`toolSearchTool({ execution: 'client', execute })`) loaded for `agent` in this run, in load order. */
+  getToolSearchRuntimeTools(agent: Agent<any, any>): Tool<any>[] {
+    return toolSearchRuntimeTools(this.#record, agent);
+  }
+
   getInterruptions(): RunToolApprovalItem[] {
     const step = this.#record.currentStep;
     return step?.type === 'next_step_interruption' ? step.interruptions.map(detachedApprovalItem) : [];
@@ -393,7 +399,9 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
   ): Promise<RunState<TContext, TAgent>> {
     requireRootAgent(rootAgent, 'RunState.fromString');
     const { state } = readRunStateJson(str);
-    return wrapRecord(restoreRunState(rootAgent, state, withRenames({}, options.agentRenames))) as RunState<TContext, TAgent>;
+    const record = restoreRunState(rootAgent, state, withRenames({}, options.agentRenames));
+    await rehydrateToolSearchRuntimeTools(record);
+    return wrapRecord(record) as RunState<TContext, TAgent>;
   }
 
   /**
@@ -414,7 +422,9 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
       throw new UserError(`RunState.fromStringWithContext: \`contextStrategy\` must be 'merge' or 'replace', got ${JSON.stringify(strategy)}.`);
     }
     const { state } = readRunStateJson(str);
-    return wrapRecord(restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames))) as RunState<TContext, TAgent>;
+    const record = restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames));
+    await rehydrateToolSearchRuntimeTools(record);
+    return wrapRecord(record) as RunState<TContext, TAgent>;
   }
 
   #requirePending(item: ApprovalSubject, action: string): void {

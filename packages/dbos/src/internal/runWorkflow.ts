@@ -6,6 +6,7 @@ import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
 import { agentGraphOf, graphIssues, graphReport, type AgentGraph } from './agentGraph.js';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
+import type { ErrorClass } from './stepFailure.js';
 import { recordWorkflowStart } from './runEvents.js';
 import type { RunEventBatcher } from './runEventBatcher.js';
 import { RunEventWriter } from './runEventWriter.js';
@@ -16,6 +17,8 @@ import type { ApprovalDecision, Json, PendingApproval, RunWorkflowInput, RunWork
 export interface RunWorkflowEnv {
   readonly agents: ReadonlyMap<string, Agent<any, any>>;
   readonly runner: Omit<RunConfig, 'stepRunner'>;
+  /** The error classes a failed step's recorded error is rebuilt as on replay, by name. */
+  readonly errorClasses: ReadonlyMap<string, ErrorClass>;
   /** Where the workflow's first statement goes (its agent graph). */
   readonly pool: pg.Pool;
   /** The worker's run-event writes, batched across its runs. */
@@ -69,7 +72,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     start = input.start.input;
   }
 
-  const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow) });
+  const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow, env.errorClasses) });
   const options = { stream: true as const, ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }) };
   const context = input.context === undefined || start instanceof RunState ? {} : { context: new RunContext(input.context) };
   const events = new RunEventWriter(env.events, { runId, revision, incarnation });

@@ -1,10 +1,14 @@
 import {
   ModelBehaviorError,
+  UserError,
   RunHandoffCallItem,
   RunToolApprovalItem,
   RunMessageOutputItem,
   RunReasoningItem,
   RunToolCallItem,
+  RunToolSearchCallItem,
+  RunToolSearchOutputItem,
+  RunCompactionItem,
   type FunctionCallItem,
   type FunctionTool,
   type HandoffContract,
@@ -47,6 +51,8 @@ export interface ProcessedResponse {
   /** The last assistant message's refusal, when that message has no text at all. */
   readonly refusal: string | undefined;
   readonly hostedApprovals: HostedApprovalRequest[];
+  /** Client tool searches the SDK answered in this turn (`clientToolSearch.ts`): the model is asked again. */
+  readonly answeredToolSearches?: number;
 }
 
 export function classifyResponse(
@@ -82,6 +88,16 @@ export function classifyResponse(
       }
     } else if (output.type === 'reasoning') {
       newItems.push(new RunReasoningItem(output, agent));
+    } else if (output.type === 'tool_search_call') {
+      newItems.push(new RunToolSearchCallItem(output, agent));
+    } else if (output.type === 'tool_search_output') {
+      newItems.push(new RunToolSearchOutputItem(output, agent));
+    } else if (output.type === 'compaction') {
+      // Sent back on every later turn and kept in sessions: a marker without its payload would break them all.
+      if (typeof (output as { encrypted_content?: unknown }).encrypted_content !== 'string') {
+        throw new UserError(`Compaction item missing encrypted_content: the model returned a compaction item${output.id ? ` (${output.id})` : ''} without its encrypted payload.`);
+      }
+      newItems.push(new RunCompactionItem(output, agent));
     } else if ((output.type === 'message' || output.type === undefined) && (output as { role?: string }).role === 'assistant') {
       const item = new RunMessageOutputItem(output, agent);
       newItems.push(item);

@@ -92,7 +92,7 @@ function handoffTargetCodec(declared: Agent<any, any>, record: RunRecord): StepC
   };
 }
 
-const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
+const RUN_ITEM_TYPES = new Set(['message_output_item', 'tool_call_item', 'tool_call_output_item', 'reasoning_item', 'tool_search_call_item', 'tool_search_output_item', 'compaction_item', 'input_item', 'handoff_call_item', 'handoff_output_item', 'tool_approval_item']);
 
 /** What is wrong with a filter's return value, or undefined when it is valid HandoffInputData. */
 function handoffInputDataProblem(value: unknown): string | undefined {

@@ -22,6 +22,7 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
 import { agentMcpTools, withMcpTools } from './mcpTools.js';
+import { withToolSearchRuntimeTools } from './clientToolSearch.js';
 import type { CallModelInputFilter, ModelInputData } from '../../../definitions/callModelInputFilter.js';
 
 export interface PreparedTurn {
@@ -50,7 +51,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const [systemInstructions, enabledTools, enabledHandoffs, chosenModel] = yield* fromUserCode(() =>
       Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
     );
-    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    const tools = yield* withToolSearchRuntimeTools(agent, yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env), record);
     const capabilities = yield* capabilitiesOf(agent, tools, enabledHandoffs, env);
     const model = yield* checkedModel(chosenModel, agent, env);
     const { handoffs } = capabilities;
@@ -152,7 +153,7 @@ export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Eff
   const agent = record.currentAgent;
   return Effect.gen(function* () {
     const [enabledTools, handoffs] = yield* fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)]));
-    const tools = yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env);
+    const tools = yield* withToolSearchRuntimeTools(agent, yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env), record);
     return yield* capabilitiesOf(agent, tools, handoffs, env);
   });
 }

@@ -74,7 +74,8 @@ export function resolveTurn(
       return 'continue';
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
-    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore) {
+    const searched = (processed.answeredToolSearches ?? 0) > 0;
+    if (processed.toolRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore || searched) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }

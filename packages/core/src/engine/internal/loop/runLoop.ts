@@ -10,10 +10,11 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
 import { executeToolRuns } from './executeTools.js';
+import { answerClientToolSearches } from './clientToolSearch.js';
 import { screenCallIds } from './callIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
-import { prepareTurn, resolveCapabilities } from './prepareTurn.js';
+import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
 import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
@@ -102,7 +103,7 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
     }
     record.modelResponses.push(response);
     const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs));
-    return yield* actOnResponse(processed, response, record, env);
+    return yield* actOnResponse(processed, response, record, env, turn.tools);
   }).pipe(turnSpan(record, 1));
 }
 
@@ -155,13 +156,21 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
   }
 }
 
-function actOnResponse(classified: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+function actOnResponse(
+  classified: ProcessedResponse,
+  response: ModelResponse,
+  record: RunRecord,
+  env: LoopEnv,
+  tools: PreparedTurn['tools'],
+): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
-    const processed: ProcessedResponse =
+    const kept: ProcessedResponse =
       screened.skipped.size === 0
         ? classified
         : { ...classified, toolRuns: screened.runs, newItems: classified.newItems.filter((item) => !screened.skipped.has(item.rawItem as FunctionCallItem)) };
+    // Client tool searches run once the response's calls have passed their checks.
+    const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record);
     const turnStart = record.generatedItems.length;
     for (const item of processed.newItems) {
       record.generatedItems.push(item);

@@ -1,5 +1,5 @@
 import { formatJsonPath, readRunStateJson } from '@baton/types/internal';
-import { RunHandoffCallItem, RunHandoffOutputItem, RunInputItem, RunMessageOutputItem, RunReasoningItem, RunStateError, RunToolApprovalItem, RunToolCallItem, RunToolCallOutputItem, Usage, type ModelResponse, type RunItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
+import { RunHandoffCallItem, RunHandoffOutputItem, RunInputItem, RunMessageOutputItem, RunReasoningItem, RunCompactionItem, RunToolSearchCallItem, RunToolSearchOutputItem, RunStateError, RunToolApprovalItem, RunToolCallItem, RunToolCallOutputItem, Usage, type ModelResponse, type RunItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { RunContext } from '../../../definitions/runContext.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
@@ -134,6 +134,12 @@ function restoreItem(item: SerializedRunItem, current: Agent<any, any>, resolveR
     }
     case 'reasoning_item':
       return new RunReasoningItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
+    case 'tool_search_call_item':
+      return new RunToolSearchCallItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
+    case 'tool_search_output_item':
+      return new RunToolSearchOutputItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
+    case 'compaction_item':
+      return new RunCompactionItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
     case 'input_item':
       return new RunInputItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']), item.inputId);
     case 'handoff_call_item':
