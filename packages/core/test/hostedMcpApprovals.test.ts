@@ -77,6 +77,16 @@ describe('RunContext: MCP approval decisions', () => {
   });
 });
 
+describe('RunState: MCP approval decisions', () => {
+  it('refuses one it could not keep before asking whether the request is pending, and records nothing', () => {
+    const state = new RunState(new RunContext(), 'input', agent, 1);
+    const noServer = approvalOf({ type: 'hosted_tool_call', id: 'r1', name: 'lookup', providerData: { type: 'mcp_approval_request', id: 'r1', name: 'lookup' } });
+    expect(() => state.approve(noServer)).toThrow('Hosted MCP approval decisions require a non-empty server label and tool name.');
+    expect(() => state.reject(noServer)).toThrow('Hosted MCP approval decisions require a non-empty server label and tool name.');
+    expect(state.toJSON().context.approvals).toEqual({});
+  });
+});
+
 describe('runs: MCP approvals across servers', () => {
   function twoServerAgent() {
     const model = new ScriptedModel([[request('req-a', 'server-a')], [request('req-b', 'server-b')], [assistantMessage('done')]]);

@@ -451,7 +451,7 @@ function rejectionMessageIn(record: ToolApprovalRecord | undefined, callId: stri
  * request naming no server or no tool cannot be decided at all.
  */
 function hostedTarget(subject: ApprovalSubject, sticky: boolean): ApprovalTarget | undefined {
-  if (!('rawItem' in subject) || (subject.rawItem as { type?: unknown }).type !== 'hosted_tool_call') return undefined;
+  if (typeof subject !== 'object' || subject === null || !('rawItem' in subject) || (subject.rawItem as { type?: unknown }).type !== 'hosted_tool_call') return undefined;
   const identity = hostedMcpApprovalIdentity(subject.rawItem);
   if (!identity) {
     if (sticky) throw new UserError('Persistent hosted approval decisions require valid MCP approval request provider data.');
@@ -460,6 +460,14 @@ function hostedTarget(subject: ApprovalSubject, sticky: boolean): ApprovalTarget
   const key = hostedMcpApprovalKey(identity);
   if (!key) throw new UserError('Hosted MCP approval decisions require a non-empty server label and tool name.');
   return { toolName: key, callId: identity.requestId ?? approvalTargetOf(subject).callId };
+}
+
+/**
+ * Throws the \`UserError\` \`approveTool\` / \`rejectTool\` would for a decision that cannot be
+ * kept (an MCP approval request naming no server or tool, say), without recording anything.
+ */
+export function assertDecidable(subject: ApprovalSubject, sticky: boolean): void {
+  hostedTarget(subject, sticky);
 }
 
 function expiryMessage(target: ApprovalTarget, expiresAt: string): string {
