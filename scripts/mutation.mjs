@@ -306,7 +306,15 @@ function main(argv) {
     let failed = 0;
     for (const mod of changed) {
       const estimate = record[mod.name].seconds;
-      if (spent > 0 && spent + estimate > budgetSeconds) {
+      // A module whose last measurement alone took longer than the budget would push CI past its
+      // time limit (and then nothing lands): it is named, to be measured with --record on a quiet machine.
+      if (estimate > budgetSeconds) {
+        console.log(
+          `[mutation] ${mod.name}: changed, not measured in CI: its last measurement took ${Math.round(estimate / 60)} min, more than the budget of ${budgetSeconds / 60} min; run npm run mutation -- --record ${mod.name}`,
+        );
+        continue;
+      }
+      if (spent + estimate > budgetSeconds) {
         console.log(`[mutation] ${mod.name}: changed, not measured in this run (budget of ${budgetSeconds / 60} min spent); run npm run mutation -- ${mod.name}`);
         continue;
       }

@@ -38,11 +38,16 @@ const guide: DefaultTheme.SidebarItem[] = [
   },
 ];
 
+// Where the site is served: `/` by `npm run docs`; a project's GitHub Pages site is served under
+// `/<repository>/`, which .github/workflows/docs.yml passes as DOCS_BASE.
+const base = process.env.DOCS_BASE ?? '/';
+
 export default defineConfig({
+  base,
   title: 'Baton',
   description: 'An agents SDK for TypeScript: agents, tools, guardrails, handoffs, streaming, human in the loop and durable runs.',
   lang: 'en-US',
-  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${base}favicon.svg` }]],
   // Pages are the Markdown files here; samples/ and scripts/ hold code, not pages.
   srcExclude: ['samples/**', 'scripts/**', 'node_modules/**', '**/README.md'],
   lastUpdated: false,

@@ -2,13 +2,16 @@ import { Agent, Runner } from '@baton/core';
 import { MCPServerStdio } from '@baton/mcp';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 
-// The reference "everything" server, started with npx (any MCP server works the same way).
+// The reference "everything" server, installed above, started with npx (any MCP server works the
+// same way; npx finds it in node_modules, no download). A busy machine can take more than the
+// default 5 s to start it and open the session.
 const server = new MCPServerStdio({
   name: 'everything',
   command: 'npx',
   args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'],
   stderr: 'ignore',
   cacheToolsList: true,
+  clientSessionTimeoutSeconds: 60,
 });
 
 // A scripted model stands in for a real one: it calls the server's `get-sum` tool (offered as `get_sum`).

@@ -16,4 +16,4 @@ const agent = new Agent({ name: 'Weather', instructions: 'Answer briefly.', mode
 
 const result = await run(agent, 'What is the weather in Lisbon?');
 console.log(result.finalOutput); // Lisbon is sunny, 21°C.
-console.log(result.newItems.map((item) => item.type)); // tool_call_item, tool_call_output_item, message_output_item
+console.log(result.newItems.map((item) => item.type)); // [ 'tool_call_item', 'tool_call_output_item', 'message_output_item' ]

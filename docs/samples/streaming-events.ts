@@ -7,7 +7,7 @@ const agent = new Agent({ name: 'Poet', model: new ScriptedModel([[assistantMess
 const result = await run(agent, 'Write a poem', { stream: true });
 for await (const event of result) {
   if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') process.stdout.write(event.data.delta);
-  if (event.type === 'run_item_stream_event') console.log(`\n[${event.name}]`); // message_output_created
+  if (event.type === 'run_item_stream_event') console.log(`\n[${event.name}]`); // [message_output_created]
 }
 await result.completed; // resolves when the run ends (rejects if it failed)
 console.log(result.finalOutput); // Roses are red.

@@ -175,3 +175,15 @@ describe('client tool search in the run loop', () => {
     });
   });
 });
+
+describe('RunState._maxTurns', () => {
+  it('can be raised before resuming a state, and refuses what is not a limit', async () => {
+    const agent = new Agent({ name: 'Limits', model: new ScriptedModel([[assistantMessage('done')]]) });
+    const state = new RunState(new RunContext(), 'go', agent, 1);
+    state._maxTurns = 10;
+    expect(state.maxTurns).toBe(10);
+    expect(() => (state._maxTurns = -1)).toThrow(UserError);
+    expect(() => (state._maxTurns = 1.5)).toThrow('RunState._maxTurns must be a non-negative whole number or null, got 1.5.');
+    expect((await run(agent, state)).finalOutput).toBe('done');
+  });
+});

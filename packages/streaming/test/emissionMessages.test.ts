@@ -35,7 +35,7 @@ describe('a bad yield is described', () => {
     ['an object without a type, by its keys', { progress: 1, total: 2 }, /without a string `type` \(keys: progress, total\)/],
     ['an object with many keys, by its first five', { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 }, /\(keys: a, b, c, d, e\)/],
     ['an empty object, as having no keys', {}, /\(keys: none\)/],
-    ['undefined', undefined, /got undefined/],
+    ['undefined', undefined, /\(got undefined\)/],
     ['a notification whose tag is an array', { type: 'notify', data: 1, tag: ['x'] }, /`tag` is an array/],
     ['a string of 40 characters, whole', forty, new RegExp(`got the string "${forty}"`)],
     ['a longer string, cut at 40 characters', `${forty}SECRET-TAIL`, new RegExp(`got the string "${forty}…"`)],

@@ -3,7 +3,8 @@
 // from the caller's span and still adds up its usage (the README's table: task and turn spans carry
 // token usage) — the caller's span is not one of the run's, so the tally stops there instead of
 // failing. And a guardrail that throws: its span records the failure, with the text only with
-// sensitive data ("without sensitive data no failure's text reaches a span").
+// sensitive data ("without sensitive data no failure's text reaches a span"). And a failed run's run-level
+// spans, which the reference marks "Error in agent run" with String(error) when sensitive data is on.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, Runner, type Model } from '@baton/core';
 import { Usage } from '@baton/types';
@@ -38,6 +39,50 @@ describe('a run inside the caller’s own span', () => {
     expect(of('task').parent).toBe(request.id);
     expect(of('task').data.data.usage).toMatchObject({ requests: 1, input_tokens: 7, output_tokens: 2, total_tokens: 9 });
     expect(of('turn').data.data.usage).toMatchObject({ input_tokens: 7, output_tokens: 2 });
+  });
+});
+
+describe('usage added up on task and turn spans, as the reference sums it (runner/tracing.js)', () => {
+  it('counts the requests a response reports, and cached tokens under either name, and cache writes', async () => {
+    // The reference: requests += usage.requests; cached_input_tokens = Σ cached_tokens + Σ cached_input_tokens
+    // over inputTokensDetails; cache_write_input_tokens = Σ cache_write_tokens.
+    const usage = new Usage({
+      requests: 2,
+      inputTokens: 10,
+      outputTokens: 4,
+      totalTokens: 14,
+      inputTokensDetails: [{ cached_tokens: 3 }, { cached_input_tokens: 2, cache_write_tokens: 4 }],
+    } as never);
+    const model = new ScriptedModel([{ output: [assistantMessage('hello')], usage }] as never);
+    await new Runner().run(new Agent({ name: 'Counter', model }), 'hi');
+    await settle();
+    const of = (kind: string) => recorder.ended.find((span) => span.json.span_data.type === 'custom' && span.json.span_data.data.sdk_span_type === kind)!.json.span_data.data;
+    expect(of('task').usage).toEqual({ requests: 2, input_tokens: 10, output_tokens: 4, total_tokens: 14, cached_input_tokens: 5, cache_write_input_tokens: 4 });
+    expect(of('turn').usage).toEqual({ input_tokens: 10, output_tokens: 4, cached_input_tokens: 5, cache_write_input_tokens: 4 });
+  });
+});
+
+describe('a run that fails, with sensitive data', () => {
+  it('its task, turn and agent spans say "Error in agent run" with the error the caller got (the reference: String(error))', async () => {
+    const failing: Model = {
+      getResponse: async () => {
+        throw new Error('upstream said no');
+      },
+      getStreamedResponse: () => {
+        throw new Error('not streamed');
+      },
+    };
+    const caught = await new Runner({ traceIncludeSensitiveData: true })
+      .run(new Agent({ name: 'Broken', model: failing }), 'hi')
+      .then(() => undefined, (error: unknown) => error);
+    expect(caught).toBeInstanceOf(Error);
+    await settle();
+    const runLevel = recorder.ended.filter((span) => {
+      const data = span.json.span_data;
+      return data.type === 'agent' || (data.type === 'custom' && ['task', 'turn'].includes(data.data.sdk_span_type));
+    });
+    expect(runLevel).toHaveLength(3);
+    for (const span of runLevel) expect(span.json.error).toEqual({ message: 'Error in agent run', data: { error: String(caught) } });
   });
 });
 

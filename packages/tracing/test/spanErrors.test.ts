@@ -83,6 +83,9 @@ describe('a tool error answered to the model (the run goes on)', () => {
     await new Runner({ traceIncludeSensitiveData: true }).run(new Agent({ name: 'Clerk', model, tools: [fatal] }), 'where is o1?').catch(() => undefined);
     const functionSpan = (await spans()).find((span) => span.span_data.type === 'function')!;
     expect(functionSpan.error).toEqual({ message: 'Error running tool', data: { tool_name: 'lookup', error: String(thrown) } });
+    // The reference sets a function span's output only when the tool returned (runner/toolExecution.js).
+    expect(functionSpan.span_data.input).toBe('{"id":"o1"}');
+    expect(functionSpan.span_data.output).toBe('');
   });
 
   it('a tool that succeeds has no error on its span', async () => {

@@ -59,7 +59,11 @@ export class RunMessageOutputItem extends RunItemBase<AssistantMessageItem> {
   }
 }
 
-/** A function call the model made, or a hosted tool's call the provider ran. */
+/**
+ * A function call the model made, or a hosted tool's call the provider ran. A program the model ran
+ * (Programmatic Tool Calling, `type: 'program'`) is one too, and its `program_output` a
+ * `RunToolCallOutputItem`, as in the reference.
+ */
 export class RunToolCallItem extends RunItemBase<FunctionCallItem | HostedToolCallItem> {
   readonly type = 'tool_call_item' as const;
 }

@@ -102,6 +102,11 @@ const ReasoningRawSchema = z.looseObject({
   providerData,
 });
 
+/** A program the model ran (Programmatic Tool Calling), and its output. */
+const ProgramRawSchema = z.looseObject({ type: z.literal('program'), callId: z.string(), code: z.string(), providerData });
+
+const ProgramOutputRawSchema = z.looseObject({ type: z.literal('program_output'), callId: z.string(), output: z.string(), providerData });
+
 const ToolSearchCallRawSchema = z.looseObject({ type: z.literal('tool_search_call'), arguments: z.unknown(), providerData });
 
 const ToolSearchOutputRawSchema = z.looseObject({ type: z.literal('tool_search_output'), tools: z.array(z.record(SafeKey, z.unknown())), providerData });
@@ -139,10 +144,10 @@ export const SerializedToolApprovalItemSchema = z.object({
  */
 export const SerializedRunItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message_output_item'), rawItem: AssistantMessageRawSchema, agent: SerializedAgentRefSchema.optional() }),
-  z.object({ type: z.literal('tool_call_item'), rawItem: ToolCallRawSchema, agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_call_item'), rawItem: z.union([ToolCallRawSchema, ProgramRawSchema]), agent: SerializedAgentRefSchema.optional() }),
   z.object({
     type: z.literal('tool_call_output_item'),
-    rawItem: FunctionCallResultRawSchema,
+    rawItem: z.union([FunctionCallResultRawSchema, ProgramOutputRawSchema]),
     agent: SerializedAgentRefSchema.optional(),
     /** The tool's raw return value, when it is not the text already in `rawItem.output`. */
     output: z.unknown().optional(),

@@ -1,5 +1,5 @@
 import type { FunctionCallItem } from './protocol.js';
-import type { JsonObjectSchema } from './model.js';
+import type { JsonObjectSchema, ToolAllowedCallers } from './model.js';
 import type { RunContextContract } from './runContext.js';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
 import type { RegisteredAgent } from './registry.js';
@@ -63,6 +63,8 @@ export interface FunctionTool<TContext = unknown> {
   mcp?: { server: string; toolName: string };
   /** Responses API only: offered unloaded, for tool search to load (`tool({ deferLoading: true })`). */
   deferLoading?: boolean;
+  /** Responses API only: who may call the tool: the model itself (`direct`, the default) and/or a program it runs (`programmatic`). */
+  allowedCallers?: ToolAllowedCallers;
   /** Responses API only: the namespace `toolNamespace()` put the tool in; the model calls it as `namespace.name`. */
   namespace?: string;
   /** The namespace's description (required with `namespace`). */

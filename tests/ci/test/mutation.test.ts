@@ -195,6 +195,21 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     expect(changed.out).toContain('1 below their floor');
   });
 
+  it('in CI leaves a changed module whose last measurement outlasts the budget to a run on a quiet machine, and says so', () => {
+    const { project, run, calls } = workspace(killed(2));
+    run('run', '--record', 'checks');
+    const scores = join(project, 'mutation', 'scores.json');
+    const recorded = JSON.parse(readFileSync(scores, 'utf8'));
+    recorded.checks.seconds = 50 * 60;
+    writeFileSync(scores, JSON.stringify(recorded));
+    writeFileSync(join(project, 'pkg', 'test', 'check.test.ts'), 'it("limit, again", () => {});\n');
+    const before = calls().length;
+    const { code, out } = run('ci', '--budget-minutes', '20');
+    expect(code).toBe(0);
+    expect(calls().length).toBe(before);
+    expect(out).toContain('checks: changed, not measured in CI: its last measurement took 50 min, more than the budget of 20 min');
+  });
+
   it('narrows the package vitest config to the tests a module lists, and hashes only those', () => {
     const { project, run, calls, record } = workspace(killed(2), { tests: ['test/check.test.ts'] });
     writeFileSync(join(project, 'pkg', 'test', 'slow.test.ts'), 'it("slow", () => {});\n');

@@ -65,10 +65,10 @@ describe('the README block runner', () => {
     expect((await runBlock(missing, 'esm', cleanEnv())).problems).toEqual([expect.stringContaining('was not emitted')]);
   });
 
-  it('makes a CommonJS script of a block: imports kept on top, the rest in an async function, exports dropped', () => {
-    const code = "import { a } from 'a'; // a comment\nimport {\n  b,\n  c,\n} from 'b';\nimport 'side-effect';\n\nexport class Echo {}\nexport async function go() {}\nconsole.log(await a(b, c, new Echo(), go)); // x\n";
+  it('makes a CommonJS script of a block: imports and declares kept on top, the rest in an async function, exports dropped', () => {
+    const code = "import { a } from 'a'; // a comment\nimport {\n  b,\n  c,\n} from 'b';\nimport 'side-effect';\ndeclare function load(id: string): Promise<string>;\n\nexport class Echo {}\nexport async function go() {}\nconsole.log(await a(b, c, new Echo(), go)); // x\nexport { Echo as Default };\n";
     expect(asCommonJs(code)).toBe(
-      "import { a } from 'a'; // a comment\nimport {\n  b,\n  c,\n} from 'b';\nimport 'side-effect';\n\nasync function main(): Promise<void> {\n\n\n\n\nclass Echo {}\nasync function go() {}\nconsole.log(await a(b, c, new Echo(), go)); // x\n\n}\nvoid main();\n",
+      "import { a } from 'a'; // a comment\nimport {\n  b,\n  c,\n} from 'b';\nimport 'side-effect';\ndeclare function load(id: string): Promise<string>;\n\nasync function main(): Promise<void> {\n\n\n\n\n\nclass Echo {}\nasync function go() {}\nconsole.log(await a(b, c, new Echo(), go)); // x\n\n\n}\nvoid main();\n",
     );
   });
 });

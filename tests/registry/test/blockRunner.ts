@@ -36,16 +36,21 @@ export function blockFile(block: Block, kind: ModuleKind, emitted = false): stri
 }
 
 const IMPORT = /^import\s(?:[^'";]*?\sfrom\s*)?(['"])[^'"\n]+\1[^;\n]*;?[ \t]*(?:\/\/[^\n]*)?$/gm;
+/** A module's export list without a source (`export { onOpenAI };`): a script has no exports. */
+const EXPORT_LIST = /^export\s*(?:type\s*)?\{[^}]*\}\s*;?[ \t]*$/gm;
+/** A one-line ambient declaration (`declare function load(id: string): Promise<string>;`): only allowed at the top level. */
+const DECLARE = /^declare\s[^\n]*;[ \t]*(?:\/\/[^\n]*)?$/gm;
 
 /**
- * The block as a CommonJS module: its top-level imports kept (TypeScript turns them into `require`
- * calls in a `.cts`), everything else in an async function (CommonJS has no top-level await), and
- * `export` dropped from declarations (a script's exports are not what it shows). A rejection of that
- * function is unhandled, so the process fails as the ES module would.
+ * The block as a CommonJS module: its top-level imports and one-line `declare`s kept on top
+ * (TypeScript turns the imports into `require` calls in a `.cts`), everything else in an async
+ * function (CommonJS has no top-level await), and `export` dropped from declarations and export
+ * lists (a script's exports are not what it shows). A rejection of that function is unhandled, so
+ * the process fails as the ES module would.
  */
 export function asCommonJs(code: string): string {
-  const imports = [...code.matchAll(IMPORT)].map((match) => match[0]);
-  const body = code.replace(IMPORT, '').replace(/^export\s+(?=(?:default\s+)?(?:async\s+)?(?:function|class|const|let|var|interface|type|enum)\b)/gm, '');
+  const imports = [...code.matchAll(IMPORT), ...code.matchAll(DECLARE)].map((match) => match[0]);
+  const body = code.replace(IMPORT, '').replace(DECLARE, '').replace(EXPORT_LIST, '').replace(/^export\s+(?=(?:default\s+)?(?:async\s+)?(?:function|class|const|let|var|interface|type|enum)\b)/gm, '');
   return `${imports.join('\n')}\n\nasync function main(): Promise<void> {\n${body}\n}\nvoid main();\n`;
 }
 
@@ -181,6 +186,15 @@ function parseDiagnostics(output: string, cwd: string): Map<string, string[]> {
   return byFile;
 }
 
+/**
+ * What a `// comment` promises is printed: its words up to the first comma, `: `, ` ... ` or ` — `,
+ * after which a comment may explain (`4: two user messages, two answers`) or abbreviate
+ * (`a ... z`).
+ */
+export function commentHead(comment: string): string {
+  return comment.split(/,|: | \.\.\. | — /)[0]!.trim();
+}
+
 /** `console.log(x); // expected` lines: what the block says it prints, in order. */
 export function expectedOutput(code: string): string[] {
   return [...code.matchAll(/console\.log\(.*\);[ \t]*\/\/ (.+)$/gm)].map((m) => m[1]!.trim());
@@ -196,7 +210,7 @@ export interface RunResult {
 
 /**
  * Runs a block's emitted module in its project and checks its output: each `// comment` of a
- * `console.log` line must begin a printed line (its part before the first comma, as comments may
+ * `console.log` line must begin a printed line (its head, `commentHead`: comments may explain or
  * abbreviate), in order.
  */
 export async function runBlock(block: Block, kind: ModuleKind, env: NodeJS.ProcessEnv, timeout = 120_000): Promise<RunResult> {
@@ -211,7 +225,7 @@ export async function runBlock(block: Block, kind: ModuleKind, env: NodeJS.Proce
   const lines = stdout.split('\n').map((line) => line.trim());
   let from = 0;
   for (const expected of expectedOutput(block.code)) {
-    const head = expected.split(',')[0]!.trim();
+    const head = commentHead(expected);
     const at = lines.findIndex((line, index) => index >= from && line.startsWith(head));
     if (at === -1) problems.push(`"${expected}" not printed (after what was already matched):\n${stdout}`);
     else from = at + 1;

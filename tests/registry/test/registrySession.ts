@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { limiter, typeCheck, writeBlocks, type Block, type TypeCheckResult } from './blockRunner.js';
 import { startLocalRegistry, type LocalRegistry } from './localRegistry.js';
 import { workspacePrebuilds } from './nativePrebuilds.js';
+import { installKey } from './readmeBlocks.js';
 import { cleanEnv, exec, userRegistry } from './userShell.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -33,6 +34,13 @@ export const publishable = readdirSync(join(root, 'packages'))
   .map((name) => ({ dir: `packages/${name}`, manifest: JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as Manifest }))
   .filter(({ manifest }) => manifest.private !== true);
 
+/** A project made by following install lines; `name` is the document that first asked for it. */
+export interface SharedProject {
+  project: string;
+  installed: Promise<void>;
+  name: string;
+}
+
 export class RegistrySession {
   work!: string;
   registry!: LocalRegistry;
@@ -46,6 +54,7 @@ export class RegistrySession {
   /** Settles when every block added before `seal()` is type-checked. */
   checked!: Promise<TypeCheckResult>;
   private readonly pending: Array<Promise<Block[]>> = [];
+  private readonly shared = new Map<string, SharedProject>();
 
   async timed<T>(step: string, work: () => Promise<T>): Promise<T> {
     const started = Date.now();
@@ -87,6 +96,25 @@ export class RegistrySession {
   npmInstall(step: string, project: string, args: string[]): Promise<void> {
     // A native module (better-sqlite3) unpacks the workspace's prebuild, or compiles (minutes) without one.
     return this.install(() => this.timed(step, () => exec('npm', ['install', '--prefer-offline', ...args], project, this.installEnv, 900_000).then(() => {})));
+  }
+
+  /**
+   * The project a document's install lines make, run in order in an empty folder: one per distinct
+   * set of packages installed (installKey), shared by every document that installs the same (a guide
+   * and the README of its package, say), so each distinct install runs once.
+   */
+  followInstallLines(name: string, installLines: string[][]): SharedProject {
+    const key = installKey(installLines);
+    const existing = this.shared.get(key);
+    if (existing !== undefined) return existing;
+    const project = this.project(`follow-${this.shared.size + 1}-${name.replace(/\/README\.md$|\.md$/, '').replace(/[^\w-]+/g, '-')}`);
+    const installed = (async () => {
+      for (const args of installLines) await this.npmInstall(`install ${name}${installLines.length > 1 ? ` (npm install ${args.join(' ')})` : ''}`, project, args);
+    })();
+    installed.catch(() => {});
+    const shared = { project, installed, name };
+    this.shared.set(key, shared);
+    return shared;
   }
 
   /** Blocks to type-check once they are written (a failed install gives none). */

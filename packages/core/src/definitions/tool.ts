@@ -6,12 +6,14 @@ import {
   type JsonObjectSchema,
   type RegisteredAgent,
   type RunContextContract,
+  type ToolAllowedCallers,
   type ToolCallDetails,
   type ToolInputGuardrail,
   type ToolOutputGuardrail,
 } from '@baton/types';
 import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
+import { checkedAllowedCallers } from './internal/allowedCallers.js';
 import { rememberHandledToolError } from './internal/toolCallScope.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
@@ -76,6 +78,8 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
    * same request to load when the model looks for it.
    */
   deferLoading?: boolean;
+  /** Responses API only: who may call the tool (`direct`, the default, and/or `programmatic` for Programmatic Tool Calling programs). */
+  allowedCallers?: ToolAllowedCallers;
 }
 
 /**
@@ -114,6 +118,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     throw new UserError(`tool "${name}": \`deferLoading\` must be a boolean.`);
   }
   const output = toolOutputSchema(name, options.outputSchema);
+  const allowedCallers = checkedAllowedCallers(options.allowedCallers, name);
   const errorFunction =
     options.errorFunction === null
       ? null
@@ -189,6 +194,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (output) (functionTool as { outputSchema?: JsonObjectSchema }).outputSchema = output.jsonSchema;
   if (options.providerData !== undefined) (functionTool as { providerData?: Record<string, unknown> }).providerData = options.providerData;
   if (options.deferLoading === true) functionTool.deferLoading = true;
+  if (allowedCallers) functionTool.allowedCallers = allowedCallers;
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;

@@ -134,6 +134,14 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     return this.#record.maxTurns;
   }
 
+  /** Raises (or lowers) the turn limit of a state before resuming it, as the reference allows: a non-negative whole number, or null for none. */
+  set _maxTurns(maxTurns: number | null) {
+    if (maxTurns !== null && (!Number.isInteger(maxTurns) || maxTurns < 0)) {
+      throw new UserError(`RunState._maxTurns must be a non-negative whole number or null, got ${String(maxTurns)}.`);
+    }
+    this.#record.maxTurns = maxTurns;
+  }
+
   get _context(): RunContext<TContext> {
     return this.#record.context;
   }

@@ -6,6 +6,7 @@ import {
   RunMessageOutputItem,
   RunReasoningItem,
   RunToolCallItem,
+  RunToolCallOutputItem,
   RunToolSearchCallItem,
   RunToolSearchOutputItem,
   RunCompactionItem,
@@ -19,6 +20,7 @@ import {
 import type { Agent } from '../../../definitions/agent.js';
 import type { ModelRunItem } from '../../../state/internal/items.js';
 import { assistantText, responseOutputText } from '../outputText.js';
+import { checkCallerAllowed } from '../../../definitions/internal/allowedCallers.js';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -78,7 +80,9 @@ export function classifyResponse(
         handoffRun = { call: output, handoff, ignoredCalls: [] };
         newItems.push(new RunHandoffCallItem(output, agent));
       } else {
-        toolRuns.push({ call: output, tool: toolFor(output, tools) });
+        const tool = toolFor(output, tools);
+        if (tool) checkCallerAllowed(output, tool.allowedCallers, tool.namespace ? `${tool.namespace}.${tool.name}` : tool.name);
+        toolRuns.push({ call: output, tool });
         newItems.push(new RunToolCallItem(output, agent));
       }
     } else if (output.type === 'hosted_tool_call') {
@@ -88,6 +92,11 @@ export function classifyResponse(
       }
     } else if (output.type === 'reasoning') {
       newItems.push(new RunReasoningItem(output, agent));
+    } else if (output.type === 'program') {
+      checkProgrammaticToolCalling(agent);
+      newItems.push(new RunToolCallItem(output as never, agent));
+    } else if (output.type === 'program_output') {
+      newItems.push(new RunToolCallOutputItem(output as never, agent, output.output));
     } else if (output.type === 'tool_search_call') {
       newItems.push(new RunToolSearchCallItem(output, agent));
     } else if (output.type === 'tool_search_output') {
@@ -121,6 +130,12 @@ export function classifyResponse(
 function toolFor(call: FunctionCallItem, tools: readonly FunctionTool<any>[]): FunctionTool<any> | undefined {
   const named = tools.filter((t) => t.name === call.name);
   return named.find((t) => t.namespace === call.namespace) ?? (call.namespace === undefined ? named[0] : undefined);
+}
+
+/** A program item (Programmatic Tool Calling) needs the agent to offer `programmaticToolCallingTool()`. */
+function checkProgrammaticToolCalling(agent: Agent<any, any>): void {
+  if (agent.getHostedTools().some((tool) => tool.providerData?.type === 'programmatic_tool_calling')) return;
+  throw new ModelBehaviorError(`Model produced a program item without programmaticToolCallingTool() in Agent (${agent.name}).`);
 }
 
 function lastMessage(response: ModelResponse): { type?: string } {

@@ -319,7 +319,7 @@ function commitOutput(
   handledError?: unknown,
 ): Effect.Effect<ToolRunOutcome> {
   const capped = capToolOutput(output, toolCallOutput(output), env.limits.maxToolOutputChars);
-  const raw = { ...functionCallResult(call.callId, call.name, ''), output: capped.output };
+  const raw = { ...functionCallResult(call.callId, call.name, ''), output: capped.output, ...(call.caller ? { caller: call.caller } : {}) };
   const item = new RunToolCallOutputItem(raw, agent, capped.value);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });

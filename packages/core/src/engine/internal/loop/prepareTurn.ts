@@ -125,6 +125,7 @@ function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[
   const serialize = (t: FunctionTool<any>): SerializedTool => {
     const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
     if (t.deferLoading === true) serialized.deferLoading = true;
+    if (t.allowedCallers !== undefined) serialized.allowedCallers = t.allowedCallers;
     if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
     return serialized;
   };

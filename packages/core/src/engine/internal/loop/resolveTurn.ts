@@ -58,7 +58,8 @@ export function resolveTurn(
 
     const toolResults: FunctionToolResult[] = [];
     for (const outcome of outcomes) {
-      if (outcome.type === 'output' && outcome.tool) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+      // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
+      if (outcome.type === 'output' && outcome.tool && outcome.item.rawItem.caller?.type !== 'program') toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
     }
     if (toolResults.length > 0) {
       const decision = yield* toolUseDecision(agent, toolResults, record);
