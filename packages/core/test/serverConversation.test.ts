@@ -52,4 +52,24 @@ describe('a conversation the provider keeps', () => {
     expect(filtered).toBeInstanceOf(UserError);
     expect((filtered as Error).message).toContain('previousResponseId or conversationId');
   });
+
+  it('a run resumed after approval sends only what the run made since the paused turn’s model output', async () => {
+    const guarded = tool({ name: 'guarded', description: '', parameters: z.object({ text: z.string() }), needsApproval: true, execute: ({ text }) => `ok ${text}` });
+    const model = new ScriptedModel([
+      response('resp_1', [functionCall('echo', { text: 'free' }, { callId: 'c1' }), functionCall('guarded', { text: 'held' }, { callId: 'c2' })]),
+      response('resp_2', [assistantMessage('done')]),
+    ]);
+    const agent = new Agent({ name: 'A', model, tools: [echo, guarded] });
+    const paused = await run(agent, 'go', { conversationId: 'conv_1' });
+    paused.state.approve(paused.interruptions[0]!);
+    const resumed = await run(agent, paused.state, { conversationId: 'conv_1' });
+
+    expect(resumed.finalOutput).toBe('done');
+    const sent = model.calls[1]!.request.input as Array<{ type?: string; callId?: string }>;
+    // The output the paused turn already made (c1) and the approved call's (c2); not the user input nor the calls.
+    expect(sent.map((item) => [item.type, item.callId])).toEqual([
+      ['function_call_result', 'c1'],
+      ['function_call_result', 'c2'],
+    ]);
+  });
 });

@@ -238,6 +238,8 @@ export const SerializedRunContextSchema = z.object({
   approvals: z.record(SafeKey, SerializedApprovalRecordSchema),
   /** Approval requests with an expiry, by tool name then call id. */
   approvalRequests: z.record(SafeKey, z.record(SafeKey, SerializedApprovalRequestSchema)).optional(),
+  /** Decisions on remote MCP servers' approval requests, by server and remote tool (a JSON key), then request id. */
+  hostedMcpApprovals: z.record(SafeKey, SerializedApprovalRecordSchema).optional(),
 });
 
 /** A trace as a run state keeps it; the tracing API key only when asked to (`includeTracingApiKey`). */

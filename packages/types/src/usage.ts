@@ -93,5 +93,6 @@ export class Usage {
 
 function toDetailList(value: UsageData['inputTokensDetails']): Array<Record<string, number>> {
   if (value === undefined) return [];
-  return Array.isArray(value) ? [...value] : [value];
+  // Copies: a usage never shares a detail object with the usage or response it was read from.
+  return (Array.isArray(value) ? value : [value]).map((details) => ({ ...details }));
 }

@@ -91,4 +91,15 @@ describe('Usage.add', () => {
       outputTokensDetails: [],
     });
   });
+
+  it('keeps its own copies of token details: changing the source usage later does not change the sum', () => {
+    const source = new Usage({ inputTokens: 10, outputTokens: 5, inputTokensDetails: { cached_tokens: 2 }, outputTokensDetails: { reasoning_tokens: 3 } });
+    const sum = new Usage();
+    sum.add(source);
+    source.inputTokensDetails[0]!.cached_tokens = 99;
+    source.outputTokensDetails[0]!.reasoning_tokens = 99;
+    expect(sum.inputTokensDetails).toEqual([{ cached_tokens: 2 }]);
+    expect(sum.outputTokensDetails).toEqual([{ reasoning_tokens: 3 }]);
+    expect(sum.requestUsageEntries?.[0]?.inputTokensDetails).toEqual({ cached_tokens: 2 });
+  });
 });

@@ -111,6 +111,29 @@ describe('hosted tools (same on both SDKs)', () => {
     expect(both.baton.sentBack).toContainEqual(expect.objectContaining({ type: 'mcp_approval_response', approve: true, approval_request_id: 'mcpr_1' }));
   });
 
+  it('an "always approve" given to one MCP server does not answer another server asking for its tool of the same name', async () => {
+    const ask = (id: string, server: string) => ({ ...approvalRequest, id, server_label: server });
+    const both = await onBoth((under) =>
+      withServer([fakeItems([ask('mcpr_a', 'wiki-a')]), fakeItems([ask('mcpr_b', 'wiki-b')])], async (_, server) => {
+        const servers = ['wiki-a', 'wiki-b'].map((label) =>
+          under.sdk.hostedMcpTool({ serverLabel: label, serverUrl: `https://${label}.example/mcp`, requireApproval: 'always' } as never),
+        );
+        const agent = new under.sdk.Agent({ name: 'Researcher', tools: servers });
+        const run = runner(under, server);
+        const paused = await run.run(agent, 'What is Baton?');
+        paused.state.approve(paused.interruptions[0]!, { alwaysApprove: true });
+        const resumed = await run.run(agent, await under.sdk.RunState.fromString(agent, paused.state.toString()));
+        return {
+          first: paused.interruptions.map((i: any) => i.rawItem.providerData.server_label),
+          second: resumed.interruptions.map((i: any) => i.rawItem.providerData.server_label),
+          sentBack: (server.requests[1]!.body as { input: Array<{ type: string }> }).input.filter((item) => item.type === 'mcp_approval_response'),
+        };
+      }),
+    );
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toMatchObject({ first: ['wiki-a'], second: ['wiki-b'] });
+  });
+
   it('paused on the reference, approved and resumed on Baton: the same answer goes back', async () => {
     const { sdks } = await import('./sdks.js');
     const [reference, baton] = [sdks[0]!, sdks[1]!];

@@ -395,6 +395,14 @@ function validateTools(tools: Tool<any>[], label: string): void {
     if (problem !== undefined) throw new UserError(`${label}: \`tools[${i}]\` ("${t.name}"): ${problem}.`);
     // Tools of a namespace (toolNamespace()) are called as `namespace.name`: a name is taken once per namespace.
     const namespace = (t as FunctionTool<any>).namespace;
+    // Remote MCP servers (hostedMcpTool()) are told apart by their server label, not their shared tool name.
+    const server = hosted && t.name === 'hosted_mcp' ? (t as { providerData?: { server_label?: unknown } }).providerData?.server_label : undefined;
+    if (typeof server === 'string') {
+      const serverKey = JSON.stringify(['hosted_mcp', server]);
+      if (seen.has(serverKey)) throw new UserError(`${label}: two hostedMcpTool()s for the server label "${server}" in \`tools\`; give each server its own label.`);
+      seen.add(serverKey);
+      return;
+    }
     const key = namespace === undefined ? t.name : `${namespace}.${t.name}`;
     if (seen.has(key)) throw new UserError(`${label}: duplicate tool name "${key}" in \`tools\`.`);
     seen.add(key);

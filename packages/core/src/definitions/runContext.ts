@@ -15,6 +15,7 @@ import {
   toolCallIdOf,
 } from '@baton/types';
 import { invocationFingerprint } from './internal/invocationFingerprint.js';
+import { hostedMcpApprovalIdentity, hostedMcpApprovalKey, isHostedMcpApprovalKey } from './internal/hostedMcpApprovalKey.js';
 
 /** Anything naming a pending tool call: an approval item or `{ toolName, callId }`. */
 export type ApprovalSubject = ApprovalTarget | { toolName?: string; rawItem: FunctionCallItem | HostedToolCallItem | { name: string; callId: string } };
@@ -67,17 +68,21 @@ function toIsoDate(value: Date | string | number, label: string): string {
 }
 
 /**
- * A context's approval state: decisions by tool, requests with an expiry by tool then call id, and
- * the invocation each per-call decision was made for (`invocationFingerprint`, runtime only).
+ * A context's approval state: decisions by tool; decisions on remote MCP servers' approval
+ * requests, kept apart and keyed by server and remote tool (`hostedMcpApprovalKey`), so a sticky
+ * decision for one server's tool holds for that server only and no local tool name reaches them;
+ * requests with an expiry by tool then call id; and the invocation each per-call decision was made
+ * for (`invocationFingerprint`, runtime only).
  */
 interface ApprovalBook {
   readonly approvals: Map<string, ToolApprovalRecord>;
+  readonly hostedMcp: Map<string, ToolApprovalRecord>;
   readonly requests: Map<string, Map<string, ApprovalRequest>>;
   readonly invocations: Map<string, Map<string, string>>;
 }
 
 /** What a context with no approval state reads; never written (writes make the context's own book). */
-const EMPTY_BOOK: ApprovalBook = { approvals: new Map(), requests: new Map(), invocations: new Map() };
+const EMPTY_BOOK: ApprovalBook = { approvals: new Map(), hostedMcp: new Map(), requests: new Map(), invocations: new Map() };
 
 /**
  * The context every tool, guardrail and callback receives: the user's own context object, the run's
@@ -123,28 +128,75 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       // An exact approval overrides a sticky rejection, and its message with it.
       if (decision?.approved === true) return undefined;
     }
-    const record = this.#read().approvals.get(target.toolName);
-    if (!record) return undefined;
-    const perCall = record.messages !== undefined && Object.hasOwn(record.messages, target.callId) ? record.messages[target.callId] : undefined;
-    if (perCall !== undefined) return perCall;
-    return record.rejected === true ? record.stickyRejectMessage : undefined;
+    return rejectionMessageIn(this.#read().approvals.get(target.toolName), target.callId);
+  }
+
+  /**
+   * The decision on a remote MCP server's approval request (an approval item, or its raw
+   * \`hosted_tool_call\`): \`true\` approved, \`false\` rejected, \`undefined\` undecided. Only
+   * decisions made for that server and remote tool count; a decision kept under the bare tool name
+   * (as older states did) does not, so the request is asked again.
+   */
+  _getHostedMcpApprovalStatus(item: unknown): boolean | undefined {
+    const found = this.#hostedDecision(item);
+    return found?.decision?.approved;
+  }
+
+  /** The message a rejected MCP approval request is answered with, if the rejection gave one. */
+  _getHostedMcpRejectionMessage(item: unknown): string | undefined {
+    const found = this.#hostedDecision(item);
+    return found?.decision?.approved === false ? rejectionMessageIn(found.record, found.requestId) : undefined;
+  }
+
+  #hostedDecision(item: unknown): { record: ToolApprovalRecord | undefined; requestId: string; decision: ReturnType<typeof decisionIn> } | undefined {
+    const identity = hostedMcpApprovalIdentity(item);
+    const key = identity && hostedMcpApprovalKey(identity);
+    if (!key || !identity.requestId) return undefined;
+    const record = this.#read().hostedMcp.get(key);
+    return { record, requestId: identity.requestId, decision: decisionIn(record, identity.requestId) };
+  }
+
+  /** A copy of the decisions on remote MCP servers' approval requests, by server and remote tool. */
+  getHostedMcpApprovals(): Record<string, ToolApprovalRecord> {
+    const out: Record<string, ToolApprovalRecord> = {};
+    for (const [key, record] of this.#read().hostedMcp) setOwn(out, key, structuredClone(record));
+    return out;
+  }
+
+  /**
+   * Replaces the decisions on remote MCP servers' approval requests (restoring a serialized
+   * state). Entries under a key that names no server and tool are not decisions and are skipped.
+   */
+  setHostedMcpApprovals(approvals: Record<string, ToolApprovalRecord>): void {
+    this.#book?.hostedMcp.clear();
+    this.mergeHostedMcpApprovals(approvals);
+  }
+
+  /** Adds serialized MCP approval decisions; a request decided here keeps its decision. */
+  mergeHostedMcpApprovals(approvals: Record<string, ToolApprovalRecord>): void {
+    for (const key of Object.keys(approvals)) {
+      if (!isHostedMcpApprovalKey(key)) continue;
+      const current = this.#read().hostedMcp.get(key);
+      this.#write().hostedMcp.set(key, current ? mergeRecords(current, approvals[key]!) : structuredClone(approvals[key]!));
+    }
   }
 
   /** Records an approval. With `alwaysApprove`, every later call of the tool is approved too. */
   approveTool(subject: ApprovalSubject, options: ApproveOptions = {}): void {
     const target = approvalTargetOf(subject);
-    const { toolName, callId } = target;
     const request = this.getApprovalRequest(target);
     if (request && this.#clock.currentTimeMillisUnsafe() >= Date.parse(request.expiresAt)) {
       throw new RunStateError('approval_expired', `${expiryMessage(target, request.expiresAt)} It can no longer be approved.`);
     }
-    const record = this.#record(toolName);
-    this.#bindInvocation(subject, toolName, callId);
+    const hosted = hostedTarget(subject, options.alwaysApprove === true);
+    if (!hosted) this.#bindInvocation(subject, target.toolName, target.callId);
+    const [approvals, { toolName, callId }] = hosted ? [this.#write().hostedMcp, hosted] : [this.#write().approvals, target];
+    const record = approvals.get(toolName) ?? { approved: [], rejected: [] };
     const meta: Decision = { approved: true, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = withoutKey(record.messages, callId);
     if (options.alwaysApprove) {
       // Calls rejected one by one stay rejected: a per-call decision beats the sticky one.
-      this.#write().approvals.set(toolName, {
+      approvals.set(toolName, {
         approved: true,
         rejected: withoutCall(record.rejected === true ? [] : record.rejected, callId),
         messages,
@@ -152,7 +204,7 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
       });
       return;
     }
-    this.#write().approvals.set(toolName, {
+    approvals.set(toolName, {
       ...record,
       approved: record.approved === true ? true : withCall(record.approved, callId),
       rejected: withoutCall(record.rejected, callId),
@@ -163,9 +215,11 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
 
   /** Records a rejection, optionally with the message the model receives instead of the tool output. */
   rejectTool(subject: ApprovalSubject, options: RejectOptions = {}): void {
-    const { toolName, callId } = approvalTargetOf(subject);
-    const record = this.#record(toolName);
-    this.#bindInvocation(subject, toolName, callId);
+    const target = approvalTargetOf(subject);
+    const hosted = hostedTarget(subject, options.alwaysReject === true);
+    if (!hosted) this.#bindInvocation(subject, target.toolName, target.callId);
+    const [approvals, { toolName, callId }] = hosted ? [this.#write().hostedMcp, hosted] : [this.#write().approvals, target];
+    const record = approvals.get(toolName) ?? { approved: [], rejected: [] };
     const meta: Decision = { approved: false, decidedAt: options.decidedAt ?? this.#nowIso(), ...pickMeta(options) };
     const messages = options.message !== undefined ? withKey(record.messages, callId, options.message) : withoutKey(record.messages, callId);
     if (options.alwaysReject) {
@@ -177,10 +231,10 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
         decisions: withKey(withKey(record.decisions, '*', meta), callId, meta),
       };
       if (options.message !== undefined) next.stickyRejectMessage = options.message;
-      this.#write().approvals.set(toolName, next);
+      approvals.set(toolName, next);
       return;
     }
-    this.#write().approvals.set(toolName, {
+    approvals.set(toolName, {
       ...record,
       approved: withoutCall(record.approved, callId),
       rejected: record.rejected === true ? true : withCall(record.rejected, callId),
@@ -325,7 +379,14 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     approvals: Record<string, ToolApprovalRecord>;
     approvalRequests?: Record<string, Record<string, SerializedApprovalRequest>>;
   } {
-    const json: ReturnType<RunContext<TContext>['toJSON']> = { context: this.context, usage: this.usage.toJSON(), approvals: this.getApprovals() };
+    // The public view lists MCP request decisions under the remote tool's name, with the tools'
+    // (as the reference shows them); a run state keeps them scoped (`getHostedMcpApprovals`).
+    const approvals = this.getApprovals();
+    for (const [key, record] of this.#read().hostedMcp) {
+      const toolName = (JSON.parse(key) as [string, string, string])[2];
+      setOwn(approvals, toolName, Object.hasOwn(approvals, toolName) ? mergeRecords(approvals[toolName]!, record) : structuredClone(record));
+    }
+    const json: ReturnType<RunContext<TContext>['toJSON']> = { context: this.context, usage: this.usage.toJSON(), approvals };
     if (this.#read().requests.size > 0) json.approvalRequests = this.getApprovalRequests();
     if (this.toolInput !== undefined) json.toolInput = this.toolInput;
     return json;
@@ -350,30 +411,15 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
   }
 
   #write(): ApprovalBook {
-    return (this.#book ??= { approvals: new Map(), requests: new Map(), invocations: new Map() });
+    return (this.#book ??= { approvals: new Map(), hostedMcp: new Map(), requests: new Map(), invocations: new Map() });
   }
 
   #nowIso(): string {
     return new Date(this.#clock.currentTimeMillisUnsafe()).toISOString();
   }
 
-  #record(toolName: string): ToolApprovalRecord {
-    return this.#read().approvals.get(toolName) ?? { approved: [], rejected: [] };
-  }
-
   #decision(target: ApprovalTarget): (Decision & { sticky: boolean }) | undefined {
-    const record = this.#read().approvals.get(target.toolName);
-    if (!record) return undefined;
-    const decisions = record.decisions;
-    // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
-    const exact = decisions !== undefined && Object.hasOwn(decisions, target.callId) ? decisions[target.callId] : undefined;
-    if (exact) return { ...exact, sticky: false };
-    if (Array.isArray(record.approved) && record.approved.includes(target.callId)) return { approved: true, sticky: false };
-    if (Array.isArray(record.rejected) && record.rejected.includes(target.callId)) return { approved: false, sticky: false };
-    const sticky = decisions !== undefined && Object.hasOwn(decisions, '*') ? decisions['*'] : undefined;
-    if (record.approved === true) return { ...sticky, approved: true, sticky: true };
-    if (record.rejected === true) return { ...sticky, approved: false, sticky: true };
-    return undefined;
+    return decisionIn(this.#read().approvals.get(target.toolName), target.callId);
   }
 
   /** The request, when it has expired and no approval came before the expiry. */
@@ -389,6 +435,54 @@ export class RunContext<TContext = unknown> implements RunContextContract<TConte
     }
     return request;
   }
+}
+
+function decisionIn(record: ToolApprovalRecord | undefined, callId: string): (Decision & { sticky: boolean }) | undefined {
+  if (!record) return undefined;
+  const decisions = record.decisions;
+  // Every decision is kept per call in `decisions`, so an exact decision survives later sticky ones.
+  const exact = decisions !== undefined && Object.hasOwn(decisions, callId) ? decisions[callId] : undefined;
+  if (exact) return { ...exact, sticky: false };
+  if (Array.isArray(record.approved) && record.approved.includes(callId)) return { approved: true, sticky: false };
+  if (Array.isArray(record.rejected) && record.rejected.includes(callId)) return { approved: false, sticky: false };
+  const sticky = decisions !== undefined && Object.hasOwn(decisions, '*') ? decisions['*'] : undefined;
+  if (record.approved === true) return { ...sticky, approved: true, sticky: true };
+  if (record.rejected === true) return { ...sticky, approved: false, sticky: true };
+  return undefined;
+}
+
+/** The rejection message for a call a record rejects: its own, else the sticky rejection's. */
+function rejectionMessageIn(record: ToolApprovalRecord | undefined, callId: string): string | undefined {
+  if (!record) return undefined;
+  const perCall = record.messages !== undefined && Object.hasOwn(record.messages, callId) ? record.messages[callId] : undefined;
+  if (perCall !== undefined) return perCall;
+  return record.rejected === true ? record.stickyRejectMessage : undefined;
+}
+
+/**
+ * Where a decision on a remote MCP server's approval request is kept: under the server and remote
+ * tool, by request id. `undefined` for any other call. A hosted call that is not an MCP approval
+ * request may be decided once, not for good (nothing would scope the sticky decision), and an MCP
+ * request naming no server or no tool cannot be decided at all.
+ */
+function hostedTarget(subject: ApprovalSubject, sticky: boolean): ApprovalTarget | undefined {
+  if (typeof subject !== 'object' || subject === null || !('rawItem' in subject) || (subject.rawItem as { type?: unknown }).type !== 'hosted_tool_call') return undefined;
+  const identity = hostedMcpApprovalIdentity(subject.rawItem);
+  if (!identity) {
+    if (sticky) throw new UserError('Persistent hosted approval decisions require valid MCP approval request provider data.');
+    return undefined;
+  }
+  const key = hostedMcpApprovalKey(identity);
+  if (!key) throw new UserError('Hosted MCP approval decisions require a non-empty server label and tool name.');
+  return { toolName: key, callId: identity.requestId ?? approvalTargetOf(subject).callId };
+}
+
+/**
+ * Throws the \`UserError\` \`approveTool\` / \`rejectTool\` would for a decision that cannot be
+ * kept (an MCP approval request naming no server or tool, say), without recording anything.
+ */
+export function assertDecidable(subject: ApprovalSubject, sticky: boolean): void {
+  hostedTarget(subject, sticky);
 }
 
 function expiryMessage(target: ApprovalTarget, expiresAt: string): string {

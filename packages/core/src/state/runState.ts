@@ -3,7 +3,7 @@ import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type 
 import type { Agent } from '../definitions/agent.js';
 import type { SerializedTrace } from '../definitions/runTracing.js';
 import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
-import { RunContext, approvalTargetOf, type ApprovalSubject } from '../definitions/runContext.js';
+import { RunContext, approvalTargetOf, assertDecidable, type ApprovalSubject } from '../definitions/runContext.js';
 import { newRunRecord, pendingRunKey, type AgentToolInvocation, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
 import { rehydrateToolSearchRuntimeTools, toolSearchRuntimeTools } from './internal/toolSearchRuntime.js';
@@ -308,12 +308,15 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
    * are kept with the decision and serialized with the state.
    */
   approve(item: ApprovalSubject, options: ApproveOptions = {}): void {
+    // A decision that could not be kept is refused first, whatever the state is waiting for.
+    assertDecidable(item, options.alwaysApprove === true);
     this.#requirePending(item, 'approve');
     this.#record.context.approveTool(item, options);
   }
 
   /** Rejects a pending call; `message` is what the model receives instead of the tool's output. */
   reject(item: ApprovalSubject, options: RejectOptions = {}): void {
+    assertDecidable(item, options.alwaysReject === true);
     this.#requirePending(item, 'reject');
     this.#record.context.rejectTool(item, options);
   }

@@ -180,7 +180,10 @@ function makeAgentTool<TContext>(startRun: StartRun, agent: Agent<TContext, any>
   /** The paused nested run, rebuilt with the context the resume strategy picks. */
   async function resumedNestedState(text: string, context: RunContext<any>, parent: RunContextContract<TContext>): Promise<RunState<any, any>> {
     if (strategy === 'preferSerialized') return RunState.fromString(agent, text);
-    if (strategy === 'merge' && parent instanceof RunContext && parent !== context) context.mergeApprovals(parent.getApprovals(), parent.getApprovalRequests());
+    if (strategy === 'merge' && parent instanceof RunContext && parent !== context) {
+      context.mergeApprovals(parent.getApprovals(), parent.getApprovalRequests());
+      context.mergeHostedMcpApprovals(parent.getHostedMcpApprovals());
+    }
     return RunState.fromStringWithContext(agent, text, context, { contextStrategy: strategy });
   }
 

@@ -28,10 +28,11 @@ export function answerHostedApprovals(requests: readonly HostedApprovalRequest[]
       const target = { toolName: item.toolName, callId: item.callId };
       if (answered.has(target.callId)) continue;
       let decision: ApprovalDecision | undefined;
-      const decided = record.context.isToolApproved(target);
+      // Decisions hold per server and remote tool: "always approve" for one server's tool is no answer for another's.
+      const decided = record.context._getHostedMcpApprovalStatus(item);
       if (decided !== undefined) {
         decision = { approve: decided };
-        const message = decided ? undefined : record.context.getRejectionMessage(target);
+        const message = decided ? undefined : record.context._getHostedMcpRejectionMessage(item);
         if (message !== undefined) decision.reason = message;
       } else if (typeof tool.providerData?.on_approval === 'function') {
         decision = yield* decide(tool.providerData.on_approval, item, record);

@@ -22,6 +22,7 @@ import { recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
 import { randomUuid } from '../../../definitions/internal/uuid.js';
+import { primeResumedServerConversation } from './resumedServerConversation.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -143,6 +144,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
       return true;
     });
     const turnStart = Math.max(0, record.generatedItems.findIndex((item) => 'rawItem' in item && callIds.has((item.rawItem as { callId?: string }).callId ?? '')));
+    primeResumedServerConversation(record);
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const localRuns = processed.localRuns.filter((run) => !answered.has(run.call.callId));
     // Decisions made since the pause are checked against the invocations they were made on.

@@ -86,11 +86,15 @@ function restoreContext(json: SerializedRunState, options: RestoreOptions): RunC
     const context = new RunContext<any>(serialized.context, new Usage(serialized.usage as UsageData));
     context.setApprovals(serialized.approvals as never);
     context.setApprovalRequests(serialized.approvalRequests ?? {});
+    context.setHostedMcpApprovals((serialized.hostedMcpApprovals ?? {}) as never);
     const toolInput = (serialized as { toolInput?: unknown }).toolInput;
     if (toolInput !== undefined) context.toolInput = toolInput;
     return context;
   }
-  if ((options.contextStrategy ?? 'merge') === 'merge') options.context.mergeApprovals(serialized.approvals as never, serialized.approvalRequests ?? {});
+  if ((options.contextStrategy ?? 'merge') === 'merge') {
+    options.context.mergeApprovals(serialized.approvals as never, serialized.approvalRequests ?? {});
+    options.context.mergeHostedMcpApprovals((serialized.hostedMcpApprovals ?? {}) as never);
+  }
   return options.context;
 }
 

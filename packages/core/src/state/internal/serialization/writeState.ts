@@ -38,6 +38,9 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
   for (let i = 0; i < record.modelResponses.length; i++) modelResponses[i] = writeResponse(record.modelResponses[i]!);
 
   const context = record.context.toJSON();
+  // Decisions on remote MCP servers' requests, by server and remote tool (not in `approvals`).
+  const hosted = record.context.getHostedMcpApprovals();
+  const hostedMcpApprovals = Object.keys(hosted).length > 0 ? hosted : undefined;
   const json: SerializedRunState = {
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
     ...(record.runId !== undefined ? { runId: record.runId } : {}),
@@ -50,7 +53,8 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
     context: {
       context: context.context,
       usage: writeUsage(context.usage),
-      approvals: context.approvals,
+      approvals: record.context.getApprovals(),
+      ...(hostedMcpApprovals ? { hostedMcpApprovals } : {}),
       ...(context.approvalRequests ? { approvalRequests: context.approvalRequests } : {}),
       // The agent-tool input a nested run's context carries (the reference writes it too).
       ...(context.toolInput !== undefined ? { toolInput: context.toolInput } : {}),
