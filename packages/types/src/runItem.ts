@@ -9,6 +9,7 @@ import type {
   FunctionCallItem,
   FunctionCallResultItem,
   HostedToolCallItem,
+  ProgramCallItem,
   ReasoningItem,
   ShellCallItem,
   ShellCallResultItem,
@@ -23,8 +24,8 @@ export type LocalToolCallItem = ShellCallItem | ApplyPatchCallItem | ComputerUse
 /** The output of a local tool's call. */
 export type LocalToolCallResultItem = ShellCallResultItem | ApplyPatchCallResultItem | ComputerCallResultItem;
 
-/** Any tool call a run item carries. */
-export type ToolCallRawItem = FunctionCallItem | HostedToolCallItem | LocalToolCallItem;
+/** Any tool call a run item carries (a Programmatic Tool Calling program included). */
+export type ToolCallRawItem = FunctionCallItem | HostedToolCallItem | LocalToolCallItem | ProgramCallItem;
 
 /**
  * The id a call is approved and answered by: a function call's `callId`; a hosted call's provider

@@ -163,10 +163,10 @@ export const SerializedToolApprovalItemSchema = z.object({
  */
 export const SerializedRunItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message_output_item'), rawItem: AssistantMessageRawSchema, agent: SerializedAgentRefSchema.optional() }),
-  z.object({ type: z.literal('tool_call_item'), rawItem: z.union([ToolCallRawSchema, ProgramRawSchema]), agent: SerializedAgentRefSchema.optional() }),
+  z.object({ type: z.literal('tool_call_item'), rawItem: z.discriminatedUnion('type', [...ToolCallRawSchema.options, ProgramRawSchema]), agent: SerializedAgentRefSchema.optional() }),
   z.object({
     type: z.literal('tool_call_output_item'),
-    rawItem: z.union([ToolCallResultRawSchema, ProgramOutputRawSchema]),
+    rawItem: z.discriminatedUnion('type', [...ToolCallResultRawSchema.options, ProgramOutputRawSchema]),
     agent: SerializedAgentRefSchema.optional(),
     /** The tool's raw return value, when it is not the text already in `rawItem.output`. */
     output: z.unknown().optional(),

@@ -15,7 +15,8 @@ import { recordOf, type RunState } from '../state/runState.js';
 import { inputToItems, runItemsToInputItems } from '../state/internal/items.js';
 import type { AgentToolInvocation } from '../state/internal/runRecord.js';
 
-type OutputOf<TAgent> = TAgent extends Agent<any, infer TOutput> ? ResolvedAgentOutput<TOutput> : unknown;
+// A result typed with \`any\` for its agent has an \`any\` output, as in the reference.
+type OutputOf<TAgent> = 0 extends 1 & TAgent ? any : TAgent extends Agent<any, infer TOutput> ? ResolvedAgentOutput<TOutput> : unknown;
 
 /** What every run result offers; all getters read the run's state. */
 export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
