@@ -163,6 +163,11 @@ describe('moving a program to Baton', () => {
     expect(unmapped).toEqual(['@openai/agents/realtime']);
   });
 
+  it('the migration guide states the same map', () => {
+    const guide = readFileSync(join(here, '..', '..', 'docs', 'guide', 'migration.md'), 'utf8');
+    for (const [from, to] of Object.entries(batonImportFor)) expect(guide).toContain(`| \`${from}\` | \`${to}\` |`);
+  });
+
   it('every module the map names exists in Baton', async () => {
     for (const target of new Set(Object.values(batonImportFor))) await expect(import(target)).resolves.toBeDefined();
   });
