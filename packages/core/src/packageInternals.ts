@@ -24,3 +24,4 @@ export { installRunTracing, installedRunTracing, type RunTracing, type RunTrace,
 export { InitialSpanAttributes } from './engine/internal/loop/span.js';
 export { retryAfterFromHeaders } from './engine/internal/loop/modelRetry.js';
 export { ExternalFailure } from './engine/internal/failures.js';
+export { hostedMcpApprovalIdentity, hostedMcpApprovalKey } from './definitions/internal/hostedMcpApprovalKey.js';

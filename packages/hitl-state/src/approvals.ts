@@ -1,5 +1,6 @@
 import { serializedItemAgent } from '@baton/types/internal';
 import { RunContext, RunState } from '@baton/core';
+import { hostedMcpApprovalIdentity, hostedMcpApprovalKey } from '@baton/core/internal';
 import { toolCallIdOf, type FunctionCallItem, type HostedToolCallItem, type SerializedAgentRef, type SerializedRunState, type ToolApprovalRecord } from '@baton/types';
 import { readState } from './internal/read.js';
 
@@ -44,6 +45,9 @@ export function recordsOf(json: SerializedRunState): ApprovalRecord[] {
   const context = new RunContext();
   context.setApprovals(json.context.approvals as Record<string, ToolApprovalRecord>);
   context.setApprovalRequests(json.context.approvalRequests ?? {});
+  // Decisions on remote MCP servers' requests are kept per server and remote tool, by request id.
+  const hostedMcp = new RunContext();
+  hostedMcp.setApprovals((json.context.hostedMcpApprovals ?? {}) as Record<string, ToolApprovalRecord>);
   const nesting = nestedCallPaths(json);
   const out: ApprovalRecord[] = [];
   const seen = new Set<string>();
@@ -51,8 +55,9 @@ export function recordsOf(json: SerializedRunState): ApprovalRecord[] {
   for (const item of interruptions) {
     const callId = toolCallIdOf(item.rawItem as FunctionCallItem | HostedToolCallItem);
     seen.add(key(item.toolName, callId));
+    const scoped = hostedMcpScope(item.rawItem);
     out.push({
-      ...describe(context, item.toolName, callId),
+      ...(scoped ? { ...describe(hostedMcp, scoped.key, scoped.requestId), toolName: item.toolName, callId } : describe(context, item.toolName, callId)),
       pending: true,
       agent: serializedItemAgent(item, json),
       arguments: argumentsOf(item.rawItem),
@@ -68,6 +73,13 @@ export function recordsOf(json: SerializedRunState): ApprovalRecord[] {
     }
   }
   return out;
+}
+
+/** Where a remote MCP server's approval request is decided: its server-and-tool key and request id. */
+function hostedMcpScope(rawItem: unknown): { key: string; requestId: string } | undefined {
+  const identity = hostedMcpApprovalIdentity(rawItem);
+  const key = identity && hostedMcpApprovalKey(identity);
+  return key && identity.requestId ? { key, requestId: identity.requestId } : undefined;
 }
 
 function describe(context: RunContext, toolName: string, callId: string): Omit<ApprovalRecord, 'pending' | 'nestedIn'> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Agent, RunState, run } from '@baton/core';
+import { Agent, RunState, hostedMcpTool, run } from '@baton/core';
 import { ScriptedModel, functionCall, type ScriptedModelInput } from '@baton/testing';
 import { approvalRecords, inspectRunState, setApprovalExpiries } from '../src/index.js';
 import { Executions, approvalTool, echoOutputs, toolOutputsIn } from './support/scenarios.js';
@@ -223,5 +223,28 @@ describe('approving what is not pending', () => {
     );
     expect(() => state.reject({ toolName: 'refund', callId: 'a' })).toThrow(expect.objectContaining({ name: 'RunStateError', reason: 'approval_not_pending' }));
     expect(state.toString()).toBe(text);
+  });
+});
+
+describe('approval records of remote MCP servers’ requests', () => {
+  /** An approval request as the Responses API sends it. */
+  const mcpRequest = (id: string, server: string) => ({
+    type: 'hosted_tool_call' as const,
+    id,
+    name: 'mcp_approval_request',
+    status: 'completed' as const,
+    providerData: { type: 'mcp_approval_request', id, server_label: server, name: 'lookup', arguments: '{}' },
+  });
+
+  it('show the decision made for that server (kept per server and remote tool), before and after serialization', async () => {
+    const model = new ScriptedModel([[mcpRequest('req-a', 'server-a')]]);
+    const agent = new Agent({ name: 'Docs', model, tools: [hostedMcpTool({ serverLabel: 'server-a', serverUrl: 'https://a.example/mcp', requireApproval: 'always' })] });
+    const paused = await run(agent, 'look it up');
+    expect(approvalRecords(paused.state)).toEqual([expect.objectContaining({ callId: 'req-a', status: 'pending', pending: true })]);
+
+    paused.state.approve(paused.interruptions[0]!, { decidedBy: 'erin', reason: 'read only' });
+    const expected = expect.objectContaining({ toolName: paused.interruptions[0]!.toolName, callId: 'req-a', status: 'approved', pending: true, decidedBy: 'erin', reason: 'read only' });
+    expect(approvalRecords(paused.state)).toEqual([expected]);
+    expect(approvalRecords(paused.state.toString())).toEqual([expected]);
   });
 });
