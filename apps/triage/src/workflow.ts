@@ -33,9 +33,12 @@ function describe(event: RunStreamEvent): string | undefined {
   const who = `[${item.agent.name}]`;
   switch (item.type) {
     case 'tool_call_item':
-      return `${who} calls ${item.rawItem.name}(${item.rawItem.arguments})`;
+      // Function calls carry a name and arguments; a shell, patch or computer call only its kind.
+      return item.rawItem.type === 'function_call'
+        ? `${who} calls ${item.rawItem.name}(${item.rawItem.arguments})`
+        : `${who} calls ${item.toolName ?? item.rawItem.type}`;
     case 'tool_call_output_item':
-      return `${who} ${item.rawItem.name} returned ${JSON.stringify(item.output)}`;
+      return `${who} ${item.rawItem.type === 'function_call_result' ? item.rawItem.name : item.rawItem.type} returned ${JSON.stringify(item.output)}`;
     case 'handoff_call_item':
       return `${who} hands off with ${item.rawItem.name}(${item.rawItem.arguments})`;
     case 'handoff_output_item':

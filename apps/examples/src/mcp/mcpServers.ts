@@ -76,7 +76,7 @@ export async function mcpServersExample(log: Log): Promise<McpExampleOutcome> {
     state.approve(state.getInterruptions()[0]!, { decidedBy: 'ops@example.com', reason: 'a note is harmless' });
     const result = await runner.run(second.agent, state);
     // get_sum ran before the pause (in the first process); the resumed run does not run it again.
-    const sumItem = paused.newItems.find((item) => item.type === 'tool_call_output_item' && item.rawItem.name === 'get_sum');
+    const sumItem = paused.newItems.find((item) => item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result' && item.rawItem.name === 'get_sum');
     const sum = JSON.stringify(sumItem?.type === 'tool_call_output_item' ? sumItem.output : undefined);
     log(`get_sum (before the pause): ${sum}`);
     const fileContent = readFileSync(notes, 'utf8');
