@@ -97,6 +97,8 @@ describe('following runs', () => {
       const seen: RunEvent[] = [];
       const following = follow(client, runId, seen);
       await until('the follower saw the tool output', () => seen.length >= 2);
+      // The follower may read the stored events before its listening session has connected (a loaded machine).
+      await until('the listening session', async () => (await listeningSessions()).length > 0, 10_000);
       const [before] = await listeningSessions();
       expect(before).toBeDefined();
       await db.query('SELECT pg_terminate_backend($1)', [before]);
