@@ -1,3 +1,4 @@
+import { dedupeFilteredInput } from './dedupeFilteredInput.js';
 import * as Effect from 'effect/Effect';
 import { annotate } from './span.js';
 import {
@@ -272,7 +273,9 @@ function applyInputFilter(
         return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));
       }
       // The filter's items are the run's own when it keeps identities: the model gets a copy.
-      request.input = stable ? structuredClone(result.input) : result.input;
+      // A provider item the filter gives twice reaches the model once, as its latest version.
+      const input = dedupeFilteredInput(result.input);
+      request.input = stable ? structuredClone(input) : input;
       if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
       else delete request.systemInstructions;
       return Effect.void;
