@@ -7,6 +7,7 @@
  * new one wrote. Each `// comment` is what the line before it must print.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishNextRelease } from './nextRelease.js';
@@ -14,6 +15,7 @@ import { enabled, root, type RegistrySession } from './registrySession.js';
 import { cleanEnv, exec } from './userShell.js';
 
 const guideFile = 'docs/guide/versions-side-by-side.md';
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const guide = readFileSync(join(root, guideFile), 'utf8');
 
 /** The guide's files: its ```js [name] blocks, in order. */
@@ -92,6 +94,19 @@ export function describeVersionsSideBySide(session: RegistrySession): void {
       expect(file, `${guideFile} has a \`\`\`js [${name}] block`).toBeDefined();
       const { stdout } = await session.timed(`run ${guideFile} ${name}`, () => exec(process.execPath, [name], project, cleanEnv(), 120_000));
       expect(stdout.trim().split('\n')).toEqual(promised(file!.code));
+    });
+
+    it('type-checks the guide’s files against both installed releases (checkJs, strict, skipLibCheck: false)', async () => {
+      await ready;
+      const compilerOptions = { allowJs: true, checkJs: true, noEmit: true, strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' };
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((file) => file.name) }, null, 2));
+      const checked = await session.timed(`type-check ${guideFile}`, () =>
+        exec(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, cleanEnv(), 600_000).then(
+          () => '',
+          (error: Error) => error.message,
+        ),
+      );
+      expect(checked).toBe('');
     });
 
     it('the next release lists its migration and applies it to the old state', async () => {
