@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startPostgres } from '@baton/testing/postgres';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +18,6 @@ import { enabled, root, type RegistrySession } from './registrySession.js';
 import { cleanEnv, exec } from './userShell.js';
 
 const guideFile = 'docs/guide/versions-side-by-side.md';
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const guide = readFileSync(join(root, guideFile), 'utf8');
 
 /** The guide's files: its ```js [name] blocks, in order. */
@@ -119,19 +117,6 @@ export function describeVersionsSideBySide(session: RegistrySession): void {
         await Promise.all(workers.map(stopWorker));
         postgres.stop();
       }
-    });
-
-    it('type-checks the guide’s files against both installed releases (checkJs, strict, skipLibCheck: false)', async () => {
-      await ready;
-      const compilerOptions = { allowJs: true, checkJs: true, noEmit: true, strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' };
-      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((file) => file.name) }, null, 2));
-      const checked = await session.timed(`type-check ${guideFile}`, () =>
-        exec(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, cleanEnv(), 600_000).then(
-          () => '',
-          (error: Error) => error.message,
-        ),
-      );
-      expect(checked).toBe('');
     });
 
     it('the next release lists its migration and applies it to the old state', async () => {
