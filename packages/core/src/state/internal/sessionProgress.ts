@@ -21,6 +21,12 @@ export interface SessionProgress {
   rewritten: RunItem[];
   /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
   readonly runContext: RunContext<any>;
+  /**
+   * The run resumed a paused turn, so the session holds tool outputs made here after approval, which
+   * no response the provider stored knows: a compaction must start from the session's items
+   * (`compactionMode: 'input'`), not from the last response id.
+   */
+  compactFromInput?: boolean;
 }
 
 export function newSessionProgress(
