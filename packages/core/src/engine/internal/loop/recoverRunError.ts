@@ -13,8 +13,16 @@ import type { LoopEnv } from './loopEnv.js';
  * nothing, the error fails the run as before.
  */
 export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done', RunFailure> {
+  return handledRunError(kind, error, record, env).pipe(Effect.flatMap((outcome) => (outcome === 'done' ? Effect.succeed(outcome) : Effect.fail(error))));
+}
+
+/**
+ * As `recoverRunError`, for a failure the loop can live with: without a handler, or when it
+ * returns nothing, the answer is `'unhandled'` instead of the error (the caller decides).
+ */
+export function handledRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done' | 'unhandled', RunFailure> {
   const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
-  if (!handler) return Effect.fail(error);
+  if (!handler) return Effect.succeed('unhandled');
   return Effect.gen(function* () {
     const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
     const decision = yield* fromUserCode(() =>
@@ -32,7 +40,7 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
         },
       }),
     );
-    if (decision === undefined || decision === null) return yield* Effect.fail(error);
+    if (decision === undefined || decision === null) return 'unhandled' as const;
     if (typeof decision !== 'object' || !('finalOutput' in decision)) {
       return yield* Effect.fail(new UserError(`The ${kind} error handler must return { finalOutput, includeInHistory? } or nothing.`));
     }

@@ -18,7 +18,7 @@ import type { ToolRunOutcome } from './executeTools.js';
 import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
-import { recoverRunError } from './recoverRunError.js';
+import { handledRunError, recoverRunError } from './recoverRunError.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 
 /** Whether the loop goes on after this turn. */
@@ -75,7 +75,16 @@ export function resolveTurn(
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
-    if (processed.toolRuns.length > 0 || processed.localRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore || searched) {
+    const moreWork = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
+    if (!moreWork && processed.refusal === undefined && agent.outputType !== 'text' && !processed.messageText) {
+      // No answer (no message, or an empty one) for a structured output type: an invalid-output
+      // handler may answer instead of another model turn; without one the model is asked again.
+      const error = new ModelBehaviorError('Model returned no final output for the structured output type.');
+      if ((yield* handledRunError('invalidFinalOutput', error, record, env)) === 'done') return 'done';
+      record.currentStep = { type: 'next_step_run_again' };
+      return 'continue';
+    }
+    if (moreWork || processed.messageText === undefined) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }
