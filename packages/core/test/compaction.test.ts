@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ScriptedModel, assistantMessage } from '@baton/testing';
+import { z } from 'zod';
+import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import {
   Agent,
   MemorySession,
@@ -12,6 +13,7 @@ import {
   isOpenAIResponsesCompactionAwareSession,
   isOpenAIResponsesCompactionOwnershipAwareSession,
   run,
+  tool,
   type AgentInputItem,
   type CompactionItem,
   type RunStreamEvent,
@@ -95,6 +97,22 @@ describe('compaction-aware sessions', () => {
     const failing = new CompactingSession(null);
     await run(new Agent({ name: 'Failer', model: new ScriptedModel([[{ type: 'compaction' } as never]]) }), 'hi', { session: failing }).catch(() => undefined);
     expect(failing.calls).toHaveLength(0);
+  });
+
+  it('after a resumed approval, compaction starts from the session’s items (compactionMode: input)', async () => {
+    const session = new CompactingSession(null);
+    const approved = tool({ name: 'approved', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'ran here' });
+    const model = new ScriptedModel([[functionCall('approved', {}, { callId: 'c1' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'Approver', model, tools: [approved] });
+    const paused = await run(agent, 'go', { session });
+    expect(session.calls[0]![0]).toEqual({ responseId: 'scripted-response-1' });
+    paused.state.approve(paused.interruptions[0]!);
+    await run(agent, paused.state, { session });
+    expect(session.calls).toHaveLength(2);
+    expect(session.calls[1]![0]).toMatchObject({ compactionMode: 'input' });
+    const next = await run(new Agent({ name: 'Fresh', model: new ScriptedModel([[assistantMessage('again')]]) }), 'more', { session });
+    expect(next.finalOutput).toBe('again');
+    expect(session.calls[2]![0]).not.toHaveProperty('compactionMode');
   });
 
   it('a compaction that throws is the run’s error (the items are already saved)', async () => {

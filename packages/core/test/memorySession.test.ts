@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall, modelError } from '@baton/testing';
-import { Agent, MemorySession, run, tool, type AgentInputItem, type Session } from '../src/index.js';
+import { Agent, MemorySession, run, tool, type AgentInputItem, type Session, type SessionHistoryTransactionArgs } from '../src/index.js';
 import { inputOf } from './helpers.js';
 
 const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
@@ -138,5 +138,57 @@ describe('MemorySession history transactions are checked and copied before anyth
     await session.clearSession();
     await session.applyHistoryTransaction({ operationId: 'b', transaction: { type: 'append_items', items: [user('again')] } });
     expect(await session.getItems()).toEqual([user('again')]);
+  });
+});
+
+describe('MemorySession logging and transaction envelopes', () => {
+  const loggerWith = (flags: { dontLogModelData?: boolean; dontLogToolData?: boolean }) => {
+    const lines: string[] = [];
+    return { lines, logger: { debug: (message: string) => void lines.push(message), ...flags } };
+  };
+
+  it('writes item contents to its debug lines only when the logger allows both model and tool data', async () => {
+    for (const flags of [{}, { dontLogModelData: true, dontLogToolData: false }, { dontLogModelData: false, dontLogToolData: true }]) {
+      const { lines, logger } = loggerWith(flags);
+      const session = new MemorySession({ logger, initialItems: [user('private words')] });
+      await session.getItems();
+      await session.addItems([user('more private words')]);
+      await session.popItem();
+      expect(lines).toHaveLength(3);
+      expect(lines.join('\n')).not.toContain('private words');
+    }
+    const { lines, logger } = loggerWith({ dontLogModelData: false, dontLogToolData: false });
+    const session = new MemorySession({ logger, initialItems: [user('visible words')] });
+    await session.getItems();
+    expect(lines.join('\n')).toContain('visible words');
+  });
+
+  it('refuses items the structured clone cannot copy, such as a Proxy, and keeps the operation id free', async () => {
+    const session = new MemorySession();
+    const proxied = new Proxy([user('behind a proxy')], {});
+    await expect(session.applyHistoryTransaction({ operationId: 'op', transaction: { type: 'append_items', items: proxied } })).rejects.toThrow(
+      'items contain invalid or unsupported data',
+    );
+    await session.applyHistoryTransaction({ operationId: 'op', transaction: { type: 'append_items', items: [user('kept')] } });
+    expect(await session.getItems()).toEqual([user('kept')]);
+  });
+
+  it('reads operationId once per call and hides what a throwing accessor says', async () => {
+    const session = new MemorySession();
+    let reads = 0;
+    const args = { transaction: { type: 'append_items' as const, items: [user('once')] } } as unknown as SessionHistoryTransactionArgs;
+    Object.defineProperty(args, 'operationId', { enumerable: true, get: () => (++reads === 1 ? 'first' : 'second') });
+    await session.applyHistoryTransaction(args);
+    expect(reads).toBe(1);
+    const throwing = {} as SessionHistoryTransactionArgs;
+    Object.defineProperty(throwing, 'operationId', {
+      get: () => {
+        throw new Error('secret-token');
+      },
+    });
+    const failure = await session.applyHistoryTransaction(throwing).catch((error: unknown) => error as Error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure!.message).toBe('Session history transaction arguments are invalid.');
+    expect(failure!.message).not.toContain('secret-token');
   });
 });

@@ -149,6 +149,7 @@ export class Runner extends RunHooks<any> {
       if (options.session && record.session?.session !== options.session) {
         record.session = newSessionProgress(options.session, record.context, undefined, record.generatedItems);
       }
+      if (record.session && record.currentStep?.type === 'next_step_interruption') record.session.compactFromInput = true;
       return input;
     }
     validateRunInput(input);

@@ -11,9 +11,16 @@ import {
   type SessionHistoryTransactionAwareSession,
 } from './sessionHistory.js';
 
-/** Where a session reports what it does (the reference's `logger` option): any object with `debug`. */
+/**
+ * Where a session reports what it does (the reference's `logger` option): any object with `debug`.
+ * Item contents appear in its lines only when the logger says both model and tool data may be
+ * logged (`dontLogModelData` and `dontLogToolData` both `false`, as a `Logger` from `getLogger` reports
+ * after `setSensitiveDataLoggingEnabled(true)`); otherwise only counts are written.
+ */
 export interface SessionLogger {
   debug(message: string, ...args: unknown[]): void;
+  readonly dontLogModelData?: boolean;
+  readonly dontLogToolData?: boolean;
 }
 
 export interface MemorySessionOptions {
@@ -44,18 +51,31 @@ export class MemorySession implements Session, SessionHistoryRewriteAwareSession
   }
 
   async getItems(limit?: number): Promise<AgentInputItem[]> {
-    if (limit === undefined) return structuredClone(this.#items);
-    if (limit <= 0) return [];
-    return structuredClone(this.#items.slice(-limit));
+    if (limit !== undefined && limit <= 0) return [];
+    const items = structuredClone(limit === undefined ? this.#items : this.#items.slice(-limit));
+    this.#log('getting', items);
+    return items;
   }
 
   async addItems(items: AgentInputItem[]): Promise<void> {
-    this.#logger?.debug(`MemorySession ${this.#sessionId}: adding ${items.length} items`);
-    this.#items.push(...structuredClone(items));
+    const copies = structuredClone(items);
+    this.#log('adding', copies);
+    this.#items.push(...copies);
   }
 
   async popItem(): Promise<AgentInputItem | undefined> {
-    return this.#items.pop();
+    const item = this.#items.pop();
+    if (item !== undefined) this.#log('popping', [item]);
+    return item;
+  }
+
+  /** A debug line naming what happened; the items themselves only when the logger allows model and tool data. */
+  #log(action: string, items: readonly AgentInputItem[]): void {
+    const logger = this.#logger;
+    if (logger === undefined) return;
+    const what = `MemorySession ${this.#sessionId}: ${action} ${items.length} item${items.length === 1 ? '' : 's'}`;
+    if (logger.dontLogModelData === false && logger.dontLogToolData === false) logger.debug(`${what}: ${JSON.stringify(items)}`);
+    else logger.debug(what);
   }
 
   async clearSession(): Promise<void> {
@@ -98,7 +118,7 @@ const INVALID_ITEMS = 'Session history transaction items contain invalid or unsu
 /** A checked copy of a transaction: its fields as the reference allows them, its items plain JSON-like data (bytes as Uint8Array). */
 function checkedTransaction(args: SessionHistoryTransactionArgs): SessionHistoryTransactionArgs {
   if (typeof args !== 'object' || args === null) throw new UserError('Session history transaction must be an object.');
-  const { operationId, transaction } = args;
+  const { operationId, transaction } = readEnvelope(args);
   if (typeof operationId !== 'string' || operationId.trim() === '') throw new UserError('Session history transaction operationId must be a non-empty string.');
   if (typeof transaction !== 'object' || transaction === null) throw new UserError('Session history transaction must be an object.');
   const keys = Object.keys(transaction).sort().join(',');
@@ -116,8 +136,27 @@ function checkedTransaction(args: SessionHistoryTransactionArgs): SessionHistory
   throw new UserError(`Unsupported session history transaction type ${JSON.stringify((transaction as { type?: unknown }).type)}.`);
 }
 
+/**
+ * Reads `operationId` and `transaction` once each. A getter that throws makes the arguments invalid;
+ * its message is not repeated, since it may hold anything (a key, a customer's text).
+ */
+function readEnvelope(args: SessionHistoryTransactionArgs): { operationId: unknown; transaction: SessionHistoryTransaction } {
+  try {
+    return { operationId: args.operationId, transaction: args.transaction };
+  } catch {
+    throw new UserError('Session history transaction arguments are invalid.');
+  }
+}
+
 function snapshotItems(items: unknown): AgentInputItem[] {
   if (!Array.isArray(items)) throw new UserError(INVALID_ITEMS);
+  // A value the structured clone refuses (a Proxy, a function, a class the platform cannot copy) is
+  // not data a session can keep, whatever the walk below would make of it.
+  try {
+    structuredClone(items);
+  } catch {
+    throw new UserError(INVALID_ITEMS);
+  }
   const copy = snapshot(items, new Set()) as unknown[];
   if (copy.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) throw new UserError(INVALID_ITEMS);
   return copy as AgentInputItem[];

@@ -1,6 +1,7 @@
 import type { AgentInputItem, ReasoningItemIdPolicy, RunItem, Session } from '@baton/types';
 import type { RunContext } from '../../definitions/runContext.js';
-import { isRunContextAwareSession } from '../sessionHistory.js';
+import { randomUuid } from '../../definitions/internal/uuid.js';
+import { isRunContextAwareSession, isSessionHistoryTransactionAwareSession } from '../sessionHistory.js';
 import { runItemsToInputItems } from './items.js';
 
 /**
@@ -20,6 +21,12 @@ export interface SessionProgress {
   rewritten: RunItem[];
   /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
   readonly runContext: RunContext<any>;
+  /**
+   * The run resumed a paused turn, so the session holds tool outputs made here after approval, which
+   * no response the provider stored knows: a compaction must start from the session's items
+   * (`compactionMode: 'input'`), not from the last response id.
+   */
+  compactFromInput?: boolean;
 }
 
 export function newSessionProgress(
@@ -55,20 +62,39 @@ export function keepRewritten(progress: SessionProgress | undefined, items: read
 /** Appends the new input (once) and the items generated since the last save. */
 export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
   if (!progress) return;
+  const toSave = takeUnsaved(progress, generatedItems, reasoningItemIdPolicy);
+  if (toSave.length > 0) await appendToSession(progress, toSave);
+}
+
+/** The new input (once) and the items not saved yet, as input items; they count as saved from now on. */
+function takeUnsaved(progress: SessionProgress, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem[] {
   const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
   progress.rewritten = [];
   const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
   progress.pendingInput = undefined;
   for (const item of fresh) progress.saved.add(item);
-  if (toSave.length > 0) await appendToSession(progress, toSave);
+  return toSave;
+}
+
+/**
+ * Appends a blocked turn's items as one history transaction when the session supports them (the
+ * store applies it whole or not at all), else with `addItems`. Nothing to write makes no call.
+ */
+async function appendBlocked(progress: SessionProgress, items: AgentInputItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const { session, runContext } = progress;
+  if (!isSessionHistoryTransactionAwareSession(session)) return appendToSession(progress, items);
+  await session.applyHistoryTransaction({ operationId: randomUuid(), transaction: { type: 'append_items', items } }, runContext);
 }
 
 /**
  * After an output guardrail tripped, the session still gets the input and the run's items (a tool
- * output the guardrail blocked is already withheld), but not the blocked answer: as the reference.
+ * output the guardrail blocked is already withheld), but not the blocked answer: as the reference,
+ * in one history transaction when the session supports them.
  */
 export async function saveBlockedRun(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
   let end = generatedItems.length;
   while (end > 0 && generatedItems[end - 1]!.type === 'message_output_item') end -= 1;
-  await saveToSession(progress, generatedItems.slice(0, end), reasoningItemIdPolicy);
+  if (!progress) return;
+  await appendBlocked(progress, takeUnsaved(progress, generatedItems.slice(0, end), reasoningItemIdPolicy));
 }

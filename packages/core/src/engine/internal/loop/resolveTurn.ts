@@ -5,7 +5,6 @@ import {
   OutputGuardrailTripwireTriggered,
   UserError,
   type ModelResponse,
-  type RunToolCallOutputItem,
   type RunToolApprovalItem,
 } from '@baton/types';
 import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../../definitions/agent.js';
@@ -64,7 +63,7 @@ export function resolveTurn(
     if (toolResults.length > 0) {
       const decision = yield* toolUseDecision(agent, toolResults, record);
       if (decision.isFinalOutput) {
-        yield* finish(decision.finalOutput, agent, response, record, env, terminalOutputItem(agent, toolResults));
+        yield* finish(decision.finalOutput, agent, response, record, env, turnStart);
         return 'done';
       }
     }
@@ -103,7 +102,8 @@ export function resolveTurn(
 /**
  * Checks a final output with the output guardrails and records it. The output is recorded first,
  * so a state taken from a failed check (a crashed or tripped guardrail) runs the check again on the
- * same answer, without a new model call, as the reference does.
+ * same answer, without a new model call, as the reference does. `toolTurnStart` is where the turn's
+ * items begin when the output came from its tools: a tripped guardrail withholds them.
  */
 export function finish(
   output: unknown,
@@ -111,7 +111,7 @@ export function finish(
   response: ModelResponse,
   record: RunRecord,
   env: LoopEnv,
-  terminalItem?: RunToolCallOutputItem,
+  toolTurnStart?: number,
 ): Effect.Effect<void, RunFailure> {
   const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
   record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
@@ -128,20 +128,12 @@ export function finish(
   ).pipe(
     Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
   );
-  if (!terminalItem) return checked;
+  if (toolTurnStart === undefined) return checked;
   return checked.pipe(
     Effect.tapError((failure) =>
-      failure instanceof OutputGuardrailTripwireTriggered ? withholdBlockedOutput(failure, terminalItem, agent, env.outputGuardrailBlockedMessage, record) : Effect.void,
+      failure instanceof OutputGuardrailTripwireTriggered ? withholdBlockedOutput(failure, toolTurnStart, agent, env.outputGuardrailBlockedMessage, record) : Effect.void,
     ),
   );
-}
-
-/** The tool output a declarative `toolUseBehavior` made the final output (a function's choice is its own). */
-function terminalOutputItem(agent: Agent<any, any>, results: readonly FunctionToolResult[]): RunToolCallOutputItem | undefined {
-  const behavior = agent.toolUseBehavior;
-  if (behavior === 'stop_on_first_tool') return results[0]?.runItem as RunToolCallOutputItem | undefined;
-  if (typeof behavior === 'object' && behavior !== null) return results.find((r) => behavior.stopAtToolNames.includes(r.tool.name))?.runItem as RunToolCallOutputItem | undefined;
-  return undefined;
 }
 
 function toolUseDecision(

@@ -1,35 +1,54 @@
 import * as Effect from 'effect/Effect';
-import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionCallResultItem } from '@baton/types';
+import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionCallResultItem, type RunItem } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { OUTPUT_GUARDRAIL_BLOCKED_TOOL_OUTPUT, type OutputGuardrailBlockedMessage } from '../../../definitions/outputGuardrailBlockedMessage.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 
 /**
- * An output guardrail tripped on a final output that was a tool's output: the output is replaced,
- * wherever the run kept it (the tool output item, the guardrail results, the error), by a
- * data-free placeholder, so a state or session written afterwards holds no trace of it.
+ * An output guardrail tripped on a final output that came from the turn's tool outputs (through
+ * `toolUseBehavior`, declarative or a function): nothing that turn's tools returned may outlive the
+ * verdict. When the turn was function calls and their outputs only, each output is replaced by a
+ * data-free placeholder (the calls stay, so the history stays well formed); when it held anything
+ * else (a message, reasoning, a hosted call), the turn's items are dropped whole, and a state or
+ * session written afterwards keeps the input that led to it. The guardrail results and the error
+ * carry the placeholder instead of the blocked output.
  */
 export function withholdBlockedOutput(
   error: OutputGuardrailTripwireTriggered,
-  terminal: RunToolCallOutputItem,
+  turnStart: number,
   agent: Agent<any, any>,
   configured: OutputGuardrailBlockedMessage<any> | undefined,
   record: RunRecord,
 ): Effect.Effect<void> {
   return placeholderFor(configured, { guardrailName: error.result.guardrail.name, agent, runContext: record.context }).pipe(
     Effect.map((placeholder) => {
-      const index = record.generatedItems.indexOf(terminal);
-      // A tool output becomes the final output only for function tools (`toolUseBehavior`).
-      const raw = terminal.rawItem as FunctionCallResultItem;
-      const rawItem = { type: 'function_call_result' as const, callId: raw.callId, name: raw.name, status: 'completed' as const, output: placeholder };
-      const replaced = new RunToolCallOutputItem(raw.id !== undefined ? { ...rawItem, id: raw.id } : rawItem, terminal.agent, placeholder);
-      if (index !== -1) record.generatedItems[index] = replaced;
+      const turnItems = record.generatedItems.slice(turnStart);
+      if (turnItems.length > 0 && turnItems.every(isFunctionCallOrOutput)) {
+        for (let index = turnStart; index < record.generatedItems.length; index++) {
+          const item = record.generatedItems[index]!;
+          if (item.type === 'tool_call_output_item') record.generatedItems[index] = withheld(item, placeholder);
+        }
+      } else {
+        record.generatedItems.splice(turnStart);
+      }
       const blocked = error.result.agentOutput;
       for (const result of record.outputGuardrailResults) if (result.agentOutput === blocked) result.agentOutput = placeholder;
       (error.result as { agentOutput: unknown }).agentOutput = placeholder;
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
     }),
   );
+}
+
+function isFunctionCallOrOutput(item: RunItem): boolean {
+  if (item.type === 'tool_call_item') return item.rawItem.type === 'function_call';
+  if (item.type === 'tool_call_output_item') return item.rawItem.type === 'function_call_result';
+  return false;
+}
+
+function withheld(item: RunToolCallOutputItem, placeholder: string): RunToolCallOutputItem {
+  const raw = item.rawItem as FunctionCallResultItem;
+  const rawItem = { type: 'function_call_result' as const, callId: raw.callId, name: raw.name, status: 'completed' as const, output: placeholder };
+  return new RunToolCallOutputItem(raw.id !== undefined ? { ...rawItem, id: raw.id } : rawItem, item.agent, placeholder);
 }
 
 function placeholderFor(
