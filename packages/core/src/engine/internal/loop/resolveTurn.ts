@@ -19,7 +19,8 @@ import type { ToolRunOutcome } from './executeTools.js';
 import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
-import { recoverRunError } from './recoverRunError.js';
+import { recoverRunError, tryRecoverRunError } from './recoverRunError.js';
+import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 
 /** Whether the loop goes on after this turn. */
@@ -76,7 +77,13 @@ export function resolveTurn(
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
-    if (processed.toolRuns.length > 0 || processed.localRuns.length > 0 || processed.messageText === undefined || record.generatedItems.length > answeredBefore || searched) {
+    const pending = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
+    // A structured agent that answered with no message at all may be answered by its invalid-output handler.
+    if (!pending && processed.messageText === undefined && agent.outputType !== 'text') {
+      const missing = new ModelBehaviorError('Model returned no final output for the structured output type.');
+      if (yield* tryRecoverRunError('invalidFinalOutput', missing, record, env)) return 'done';
+    }
+    if (pending || processed.messageText === undefined) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }
@@ -84,8 +91,8 @@ export function resolveTurn(
     if (processed.refusal !== undefined) {
       return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
     }
-    const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
-    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`), record, env);
+    const parsed = yield* parseFinalOutputRedacted(agent, processed.messageText!);
+    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', parsed.error, record, env);
     yield* finish(parsed.value, agent, response, record, env);
     return 'done';
   });
