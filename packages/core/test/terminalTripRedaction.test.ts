@@ -58,3 +58,32 @@ describe('an output guardrail blocking a tool output that was the final output',
     for (const secret of [TOOL_SECRET, TOOL_INFO, AGENT_INFO]) expect(serialized).not.toContain(secret);
   });
 });
+
+describe('an output guardrail verdict', () => {
+  it('is read once, when the guardrail completes, and reported as read then', async () => {
+    let reads = 0;
+    const verdict = {
+      outputInfo: AGENT_INFO,
+      get tripwireTriggered() {
+        reads += 1;
+        if (reads > 1) throw new Error('read twice');
+        return true;
+      },
+    };
+    const ledger = tool({ name: 'ledger', description: '', parameters: z.object({}), execute: () => TOOL_SECRET });
+    const agent = new Agent({
+      name: 'Ledger',
+      model: new ScriptedModel([[functionCall('ledger', {}, { callId: 'c1' })]]),
+      tools: [ledger],
+      toolUseBehavior: 'stop_on_first_tool',
+      outputGuardrails: [{ name: 'once', execute: async () => verdict }],
+    });
+    const error = await run(agent, 'go').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OutputGuardrailTripwireTriggered);
+    expect(reads).toBe(1);
+    expect((error as OutputGuardrailTripwireTriggered).result.output).toEqual({ tripwireTriggered: true, outputInfo: undefined });
+  });
+});

@@ -1,5 +1,6 @@
 import type { OutputGuardrailResult, OutputGuardrailTripwireTriggered, ToolGuardrailBehavior, ToolOutputGuardrailResult } from '@baton/types';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { observedVerdict } from './guardrailVerdicts.js';
 import { toolOutputGuardrailCall } from './toolGuardrailCalls.js';
 
 /** The message of a tripwire on a withheld tool output: its `outputInfo` may describe the output. */
@@ -15,7 +16,7 @@ export const TERMINAL_TRIP_MESSAGE = 'Output guardrail triggered.';
  */
 export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, blocked: readonly OutputGuardrailResult[], callId: string, record: RunRecord): void {
   const sanitized = new Map<OutputGuardrailResult, OutputGuardrailResult>();
-  for (const result of blocked) sanitized.set(result, { ...result, output: { tripwireTriggered: result.output.tripwireTriggered, outputInfo: undefined } });
+  for (const result of blocked) sanitized.set(result, { ...result, output: { tripwireTriggered: observedVerdict(result) ?? true, outputInfo: undefined } });
   record.outputGuardrailResults.splice(0, record.outputGuardrailResults.length, ...record.outputGuardrailResults.map((result) => sanitized.get(result) ?? result));
   const own = sanitized.get(error.result) ?? { ...error.result, output: { tripwireTriggered: true, outputInfo: undefined } };
   Object.defineProperty(error, 'result', { value: own, enumerable: true, configurable: true, writable: false });
