@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quietly as quietlyIn } from './internal/quietly.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpmVersion = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -33,24 +34,17 @@ function pnpm(...args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Install and build steps say one line each; their own output (native-module compilers, package
-// lists) is shown only when they fail.
-function quietly(what, command, args) {
-  const started = Date.now();
-  console.error(`[baton] ${what} ...`);
-  const result = spawnSync(command, args, { cwd: root, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) {
-    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    console.error(`[baton] ${what} failed${result.error ? `: ${result.error.message}` : ` (exit ${result.status})`}`);
-    process.exit(result.status ?? 1);
-  }
-  console.error(`[baton] ${what}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
+// Install and build steps say one line each; their own output is shown only when they fail.
+const quietly = (what, command, args) => quietlyIn(what, command, args, { cwd: root, env });
 const quietPnpm = (what, ...args) => quietly(what, process.execPath, [pnpmEntry, ...args]);
 
+const tasks = ['demo', 'chat', 'test', 'bench', 'docs'];
 const task = process.argv[2];
 const extra = process.argv.slice(3);
+if (!tasks.includes(task)) {
+  console.error(`usage: node scripts/run.mjs ${tasks.join('|')}${task === undefined ? '' : ` (not ${JSON.stringify(task)})`}`);
+  process.exit(2);
+}
 ensurePnpm();
 quietPnpm('installing dependencies', 'install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only');
 
@@ -77,7 +71,4 @@ switch (task) {
     console.error('[baton] the site is at http://localhost:4173/ (Ctrl-C stops it)');
     pnpm('--filter', '@baton/docs', 'preview', ...extra);
     break;
-  default:
-    console.error(`usage: node scripts/run.mjs demo|chat|test|bench|docs`);
-    process.exit(2);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, Usage, UserError, run, tool, type ModelResponse } from '../src/index.js';
+import { Agent, ModelBehaviorError, RunMessageOutputItem, Usage, UserError, run, tool, type ModelResponse } from '../src/index.js';
 
 const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
 const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: new Usage({ requests: 1 }), responseId: id });
@@ -33,8 +33,8 @@ describe('a conversation the provider keeps', () => {
     expect(billingCall.request.conversationId).toBe('conv_1');
     const sentIds = (billingCall.request.input as Array<{ callId?: string; output?: unknown }>).map((item) => [item.callId, item.output]);
     expect(sentIds).toEqual([
-      ['h2', { type: 'text', text: 'Multiple handoffs detected, ignoring this one.' }],
       ['h1', { type: 'text', text: '{"assistant":"Billing"}' }],
+      ['h2', { type: 'text', text: 'Multiple handoffs detected, ignoring this one.' }],
     ]);
     expect(JSON.stringify(result.history)).not.toContain('h2');
   });
@@ -71,5 +71,45 @@ describe('a conversation the provider keeps', () => {
       ['function_call_result', 'c1'],
       ['function_call_result', 'c2'],
     ]);
+  });
+
+  it('a resumed run chained by response id continues from the last response it received, not the id it is given again', async () => {
+    const guarded = tool({ name: 'guarded', description: '', parameters: z.object({ text: z.string() }), needsApproval: true, execute: ({ text }) => `ok ${text}` });
+    const model = new ScriptedModel([response('resp_1', [functionCall('guarded', { text: 'held' }, { callId: 'c1' })]), response('resp_2', [assistantMessage('done')])]);
+    const agent = new Agent({ name: 'A', model, tools: [guarded] });
+    const paused = await run(agent, 'go', { previousResponseId: 'resp_0' });
+    paused.state.approve(paused.interruptions[0]!);
+    const resumed = await run(agent, paused.state, { previousResponseId: 'resp_0' });
+
+    expect(resumed.finalOutput).toBe('done');
+    expect(model.calls.map((call) => call.request.previousResponseId)).toEqual(['resp_0', 'resp_1']);
+    expect((model.calls[1]!.request.input as Array<{ callId?: string }>).map((item) => item.callId)).toEqual(['c1']);
+  });
+
+  it('a resumed run sends an item added to the paused state by hand, which no response holds', async () => {
+    const guarded = tool({ name: 'guarded', description: '', parameters: z.object({ text: z.string() }), needsApproval: true, execute: ({ text }) => `ok ${text}` });
+    const model = new ScriptedModel([response('resp_1', [functionCall('guarded', { text: 'held' }, { callId: 'c1' })]), response('resp_2', [assistantMessage('done')])]);
+    const agent = new Agent({ name: 'A', model, tools: [guarded] });
+    const paused = await run(agent, 'go', { conversationId: 'conv_1' });
+    paused.state._generatedItems.push(new RunMessageOutputItem(assistantMessage('a note'), agent));
+    paused.state.approve(paused.interruptions[0]!);
+    await run(agent, paused.state, { conversationId: 'conv_1' });
+
+    const sent = model.calls[1]!.request.input as Array<{ type?: string; callId?: string }>;
+    expect(sent.map((item) => item.type)).toEqual(['message', 'function_call_result']);
+  });
+
+  it('fails the run when an ignored handoff call reuses the id of a call whose output is committed', async () => {
+    const billing = new Agent({ name: 'Billing', model: new ScriptedModel([]) });
+    const refunds = new Agent({ name: 'Refunds', model: new ScriptedModel([]) });
+    const triageModel = new ScriptedModel([
+      response('resp_1', [functionCall('echo', { text: 'warm up' }, { callId: 'c1' })]),
+      response('resp_2', [functionCall('transfer_to_Billing', {}, { callId: 'h1' }), functionCall('transfer_to_Refunds', {}, { callId: 'c1' })]),
+    ]);
+    const triage = new Agent({ name: 'Triage', model: triageModel, tools: [echo], handoffs: [billing, refunds] });
+    const failure = await run(triage, 'help', { previousResponseId: 'resp_0' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ModelBehaviorError);
+    expect((failure as Error).message).toBe('Tool call ID c1 was reused for a different invocation after its output was committed.');
+    expect((billing.model as ScriptedModel).calls).toHaveLength(0);
   });
 });

@@ -4,16 +4,22 @@
  * beside them (see nextRelease.ts), and in an empty project the guide's install line puts both in
  * one app under npm aliases. Then its files run as written: pause a run on the old release, resume
  * it on the new one (the migration reads the old state), and see the old release refuse what the
- * new one wrote. Each `// comment` is what the line before it must print.
+ * new one wrote; then durable runs: a run paused on an old-release worker is drained by it while a
+ * new-release worker takes new runs (PostgreSQL started here). Each `// comment` is what the line
+ * before it must print.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { startPostgres } from '@baton/testing/postgres';
 import { describe, expect, it } from 'vitest';
 import { publishNextRelease } from './nextRelease.js';
 import { enabled, root, type RegistrySession } from './registrySession.js';
 import { cleanEnv, exec } from './userShell.js';
 
 const guideFile = 'docs/guide/versions-side-by-side.md';
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const guide = readFileSync(join(root, guideFile), 'utf8');
 
 /** The guide's files: its ```js [name] blocks, in order. */
@@ -54,7 +60,7 @@ export function prepareVersionsSideBySide(session: RegistrySession): void {
   ready = (async () => {
     const env = cleanEnv({ npm_config_userconfig: session.registry.npmrc });
     next = await session.timed('publish the next release (run-state schema 2)', () =>
-      publishNextRelease({ root, work: session.work, names: closure(['@baton/core', '@baton/hitl-state', '@baton/testing']), version: released, exec, env }),
+      publishNextRelease({ root, work: session.work, names: closure(['@baton/core', '@baton/hitl-state', '@baton/dbos', '@baton/testing']), version: released, exec, env }),
     );
     // The guide's versions are the test's: the workspace's and the next minor.
     const args = installLine.slice(2).map((arg) => arg.replace('@0.1.0', `@${released}`).replace('@0.2.0', `@${next}`));
@@ -94,6 +100,40 @@ export function describeVersionsSideBySide(session: RegistrySession): void {
       expect(stdout.trim().split('\n')).toEqual(promised(file!.code));
     });
 
+    it('drains a durable run on the old release’s worker while the new release’s worker takes new runs', async () => {
+      await ready;
+      const postgres = await startPostgres();
+      const env = cleanEnv({ DATABASE_URL: postgres.urlFor('support_app') });
+      const workers: ChildProcess[] = [];
+      const script = (name: string) => files.find((file) => file.name === name)!.code;
+      const runScript = async (name: string) => {
+        const { stdout } = await session.timed(`run ${guideFile} ${name}`, () => exec(process.execPath, [name], project, env, 180_000));
+        expect(stdout.trim().split('\n'), name).toEqual(promised(script(name)));
+      };
+      try {
+        workers.push(await startWorker(project, 'v1', env));
+        await runScript('start-v1.mjs');
+        workers.push(await startWorker(project, 'v2', env));
+        await runScript('drain.mjs');
+      } finally {
+        await Promise.all(workers.map(stopWorker));
+        postgres.stop();
+      }
+    });
+
+    it('type-checks the guide’s files against both installed releases (checkJs, strict, skipLibCheck: false)', async () => {
+      await ready;
+      const compilerOptions = { allowJs: true, checkJs: true, noEmit: true, strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' };
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((file) => file.name) }, null, 2));
+      const checked = await session.timed(`type-check ${guideFile}`, () =>
+        exec(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, cleanEnv(), 600_000).then(
+          () => '',
+          (error: Error) => error.message,
+        ),
+      );
+      expect(checked).toBe('');
+    });
+
     it('the next release lists its migration and applies it to the old state', async () => {
       await ready;
       const code = `import { readFileSync } from 'node:fs';
@@ -105,5 +145,41 @@ console.log(JSON.stringify({ next: SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, old: v1.
       const { stdout } = await exec(process.execPath, ['migration.mjs'], project, cleanEnv(), 60_000);
       expect(JSON.parse(stdout)).toEqual({ next: ['1', '2'], old: ['1'], version: '2', migratedFrom: ['1'] });
     });
+  });
+}
+
+/** `node worker.mjs <version>` in the project, as the guide runs it; resolves once it says it is ready. */
+function startWorker(project: string, version: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['worker.mjs', version], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => fail(new Error('not ready after 120 s')), 120_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`worker.mjs ${version}: ${error.message}\n${output}`));
+    };
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(`worker ${version} ready`)) {
+        clearTimeout(timer);
+        resolvePromise(child);
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`exited with ${code} before it was ready`)));
+  });
+}
+
+/** SIGTERM (the guide's worker shuts down on it), SIGKILL if it has not exited after 15 s. */
+function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
   });
 }

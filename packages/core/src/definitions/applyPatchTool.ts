@@ -1,5 +1,6 @@
 import { UserError, type ApplyPatchApprovalFunction, type ApplyPatchOnApprovalFunction, type ApplyPatchTool, type Editor, type ToolAllowedCallers } from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
+import { checkedAllowedCallers } from './internal/allowedCallers.js';
 
 export interface ApplyPatchToolOptions {
   /** The name the model calls the tool by (`apply_patch` by default). */
@@ -23,12 +24,14 @@ export interface ApplyPatchToolOptions {
 export function applyPatchTool(options: ApplyPatchToolOptions): ApplyPatchTool {
   const editor = options.editor;
   if (!editor || typeof editor !== 'object') throw new UserError('applyPatchTool requires an editor (an Editor such as LocalEditor).');
+  const name = options.name ?? 'apply_patch';
+  const allowedCallers = checkedAllowedCallers(options.allowedCallers, name);
   return {
     type: 'apply_patch',
-    name: options.name ?? 'apply_patch',
+    name,
     editor,
     needsApproval: approvalPredicate<ApplyPatchApprovalFunction>(options.needsApproval, 'applyPatchTool'),
     onApproval: options.onApproval,
-    ...(options.allowedCallers ? { allowedCallers: options.allowedCallers } : {}),
+    ...(allowedCallers ? { allowedCallers } : {}),
   };
 }

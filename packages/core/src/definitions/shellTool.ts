@@ -13,6 +13,7 @@ import {
   type ToolAllowedCallers,
 } from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
+import { checkedAllowedCallers } from './internal/allowedCallers.js';
 
 /** A shell tool whose commands run on the host: `environment` is always set (`{ type: 'local' }` by default). */
 export type NormalizedLocalShellTool = Omit<LocalShellTool, 'environment'> & { environment: ShellToolLocalEnvironment };
@@ -52,7 +53,8 @@ export function shellTool(options: HostedShellToolOptions): HostedShellTool;
 export function shellTool(options: LocalShellToolOptions | HostedShellToolOptions): NormalizedLocalShellTool | HostedShellTool {
   const environment = normalizeEnvironment(options.environment);
   const name = options.name ?? 'shell';
-  const allowedCallers = options.allowedCallers ? { allowedCallers: options.allowedCallers } : {};
+  const checkedCallers = checkedAllowedCallers(options.allowedCallers, name);
+  const allowedCallers = checkedCallers ? { allowedCallers: checkedCallers } : {};
   const needsApproval = approvalPredicate<ShellApprovalFunction>(options.needsApproval, 'shellTool');
   if (environment.type === 'local') {
     const shell = options.shell;

@@ -27,6 +27,8 @@ export type ToolParameters = StandardSchemaLike | JsonObjectSchema;
 export type ToolErrorFunction<TContext = unknown> = (
   context: RunContext<TContext>,
   error: unknown,
+  /** The call's details, as the call was given them (what \`execute\` gets). */
+  details?: ToolCallDetails,
 ) => string | Promise<string>;
 
 export type ToolApprovalFunction<TContext = unknown, TInput = unknown> = (
@@ -160,8 +162,20 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       checked(await answer(runContext, error, details), runContext, details ?? completeToolCallDetails(name, '', undefined));
   }
 
-  const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails): Promise<unknown> => {
-    const parsed = await parseToolArguments(name, input, schema.validate);
+  const answerError = async (runContext: RunContextContract<TContext>, error: unknown, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined) => {
+    const answer = errorFunction as ToolErrorFunction<TContext>;
+    return answer(runContext as RunContext<TContext>, error, (given ?? details) as ToolCallDetails);
+  };
+  const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined): Promise<unknown> => {
+    const json = parseToolJson(name, input);
+    if (!json.ok) {
+      // Arguments that are not JSON at all: a custom error function answers them, as the reference
+      // does; otherwise the error is raised (a run checks the JSON before calling, and answers the model itself).
+      if (errorFunction === null || options.errorFunction === undefined) throw json.error;
+      rememberHandledToolError(details, json.error, true);
+      return checked(await answerError(runContext, json.error, details, given), runContext, details);
+    }
+    const parsed = await validateToolArguments(name, json.value, schema.validate);
     try {
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
@@ -169,7 +183,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       rememberHandledToolError(details, error, options.errorFunction !== undefined);
       let fallback: unknown;
       try {
-        fallback = await errorFunction(runContext as RunContext<TContext>, error);
+        fallback = await answerError(runContext, error, details, given);
       } catch (callbackError) {
         // An invalid-output error the callback rethrows (perhaps edited) is rebuilt, so what it
         // holds stays out when tool data must not be logged.
@@ -188,8 +202,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     strict: schema.strict,
     async invoke(runContext, input, partialDetails) {
       const details = completeToolCallDetails(name, input, partialDetails);
-      if (!timeout) return runCall(runContext, input, details);
-      return runWithToolTimeout(name, timeout, runContext, details, (timed) => runCall(runContext, input, timed));
+      if (!timeout) return runCall(runContext, input, details, partialDetails);
+      return runWithToolTimeout(name, timeout, runContext, details, (timed) => runCall(runContext, input, timed, partialDetails));
     },
     async needsApproval(runContext, input, callId) {
       return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId)) : needsApproval;
@@ -253,17 +267,20 @@ function redactedIfNeeded(error: unknown): unknown {
   return untouched ? error : redactedOutputError(message);
 }
 
-async function parseToolArguments(
+/** The call's arguments read as JSON (an empty string is `{}`), or the \`InvalidToolInputError\` saying why not. */
+function parseToolJson(toolName: string, input: string): { ok: true; value: unknown } | { ok: false; error: InvalidToolInputError } {
+  try {
+    return { ok: true, value: input.trim() === '' ? {} : JSON.parse(input) };
+  } catch (error) {
+    return { ok: false, error: new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error) };
+  }
+}
+
+async function validateToolArguments(
   toolName: string,
-  input: string,
+  json: unknown,
   validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
 ): Promise<unknown> {
-  let json: unknown;
-  try {
-    json = input.trim() === '' ? {} : JSON.parse(input);
-  } catch (error) {
-    throw new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error);
-  }
   const result = await validate(json);
   if (!result.ok) throw new InvalidToolInputError(`Invalid input for tool "${toolName}": ${result.message}`);
   return result.value;

@@ -163,6 +163,8 @@ class LoopSpan implements Tracer.Span {
     if (this.#initial[key] === value && value !== undefined) return;
     if (this.span) applyAttribute(this.span.spanData as SpanData, key, value, this.run.mapping);
     if (key === 'baton.model.response') this.#recordUsage((value as { usage?: UsageLike }).usage);
+    // A call that failed for good still cost what its attempts were billed.
+    if (key === 'baton.model.failed_usage') this.#recordUsage(value as UsageLike);
   }
 
   event(): void {}

@@ -9,8 +9,9 @@ import { ModelBehaviorError, UserError, type ToolAllowedCallers, type ToolCaller
 export function checkedAllowedCallers(callers: unknown, toolName: string): ToolAllowedCallers | undefined {
   if (callers === undefined) return undefined;
   if (!Array.isArray(callers) || callers.length === 0) throw new UserError(`Tool '${toolName}' allowedCallers must contain at least one caller.`);
-  const unknown = callers.find((caller) => caller !== 'direct' && caller !== 'programmatic');
-  if (unknown !== undefined) throw new UserError(`Tool '${toolName}' allowedCallers contains unsupported caller '${String(unknown)}'.`);
+  // By index: an `undefined` entry is as unsupported as any other value.
+  const unknown = callers.findIndex((caller) => caller !== 'direct' && caller !== 'programmatic');
+  if (unknown !== -1) throw new UserError(`Tool '${toolName}' allowedCallers contains unsupported caller '${String(callers[unknown])}'.`);
   if (new Set(callers).size !== callers.length) throw new UserError(`Tool '${toolName}' allowedCallers must not contain duplicate callers.`);
   return [...callers] as unknown as ToolAllowedCallers;
 }

@@ -133,6 +133,11 @@ export interface ServerConversation {
   readonly conversationId: string | undefined;
   /** How many generated items the server has seen; undefined before the first request. */
   knownItems: number | undefined;
+  /**
+   * Items before `knownItems` the server has not seen after all (added to a paused state's items
+   * by hand, say): a resumed run sends them with its first request.
+   */
+  unsentKnown?: ReadonlySet<RunItem> | undefined;
   /** Outputs owed to the server for calls it made that the run ignored (extra handoffs). */
   owedOutputs: FunctionCallResultItem[];
 }

@@ -88,3 +88,22 @@ function committedCalls(items: readonly RunItem[], agent: Agent<any, any>): Map<
   }
   return committed;
 }
+
+/**
+ * Handoff calls a response made beside the one the run takes are answered on a server-kept
+ * conversation. One whose call id already names a committed call of another invocation fails the
+ * run: the answer would be read as the output of that earlier call.
+ */
+export function screenIgnoredHandoffCalls(calls: readonly FunctionCallItem[], agent: Agent<any, any>, record: RunRecord): Effect.Effect<void, ModelBehaviorError> {
+  return Effect.suspend(() => {
+    if (calls.length === 0 || !record.serverConversation) return Effect.void;
+    const committed = committedCalls(record.generatedItems, agent);
+    for (const call of calls) {
+      const answered = committed.get(call.callId);
+      if (answered && new Invocation(answered.name, answered).fingerprint !== new Invocation(call.name, call).fingerprint) {
+        return Effect.fail(new ModelBehaviorError(`Tool call ID ${call.callId} was reused for a different invocation after its output was committed.`));
+      }
+    }
+    return Effect.void;
+  });
+}

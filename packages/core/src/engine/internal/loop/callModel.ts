@@ -19,6 +19,7 @@ import { annotate, span } from './span.js';
 import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
 import { withLazySignal } from '../lazyAbort.js';
+import { FailedAttempts } from './failedAttempts.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
@@ -52,9 +53,14 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     env.onTurnStart?.(record.currentTurn);
   });
   const key = () => `t${record.currentTurn}:model`;
+  const failures = new FailedAttempts();
   if (!env.streamed) {
-    const attempt = settledPromise((abort) => model.getResponse(withLazySignal({ ...request }, abort)).catch(failedAttempt(record)), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
-    const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(Effect.flatMap(checkResponse));
+    const attempt = settledPromise((abort) => model.getResponse(withLazySignal({ ...request }, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(
+      Effect.flatMap(checkResponse),
+      Effect.map((response): ModelResponse => ({ ...response, usage: failures.foldInto(response.usage) })),
+      countFailedUsage(failures, record),
+    );
     return startTurn.pipe(
       Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
       Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
@@ -71,17 +77,17 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       const signal = abort.signal;
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
-      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events).catch(failedAttempt(record));
+      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events, undefined, failures).catch(failures.record);
       // An untrusted server may send one event and stall: past the idle limit the request is aborted.
       const stalled = new AbortController();
       const watchdog = new IdleWatchdog(idleMs, () =>
         stalled.abort(new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs)),
       );
       const requestSignal = AbortSignal.any([signal, stalled.signal]);
-      return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog).then(
+      return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog, failures).then(
         (done) => (stalled.signal.aborted ? Promise.reject(stalled.signal.reason) : done),
         (cause: unknown) => Promise.reject(stalled.signal.aborted ? stalled.signal.reason : cause),
-      ).catch(failedAttempt(record)).finally(() => watchdog.stop());
+      ).catch(failures.record).finally(() => watchdog.stop());
     },
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = cause),
@@ -89,6 +95,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   const live = withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents }).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
     Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
+    countFailedUsage(failures, record),
   );
   return startTurn.pipe(
     Effect.andThen(step(env.stepRunner, 'model', key, streamedModelCallCodec, live)),
@@ -99,18 +106,17 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
 const NO_EVENTS: ModelStreamEvent[] = [];
 
 /**
- * A model attempt that failed after the API answered (a failed, incomplete or truncated response)
- * was billed all the same: a provider says what it cost as the error's \`usage\`, and it counts in
- * the run's usage, retried attempts included (as the reference accounts it).
+ * A model call that failed for good: what its attempts were billed (a failed, incomplete or
+ * truncated response's usage, as the provider reports it on the error) counts in the run's usage
+ * and in the model span (so the turn and task spans count it), cancelled calls included.
  */
-function failedAttempt(record: RunRecord): (cause: unknown) => never {
-  return (cause) => {
-    const usage = (cause as { usage?: unknown } | null)?.usage;
-    if (typeof usage === 'object' && usage !== null && typeof (usage as { requests?: unknown }).requests === 'number') {
-      record.context.usage.add(new Usage(usage as ConstructorParameters<typeof Usage>[0]));
-    }
-    throw cause;
-  };
+function countFailedUsage(failures: FailedAttempts, record: RunRecord) {
+  return <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.onError(self, () => {
+      const usage = failures.known();
+      if (usage === undefined) return Effect.void;
+      return Effect.sync(() => record.context.usage.add(usage)).pipe(Effect.andThen(annotate(() => ({ 'baton.model.failed_usage': usage }))));
+    });
 }
 
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
@@ -129,6 +135,7 @@ async function forwardStream(
   progress: { producedEvents: boolean },
   events: ModelStreamEvent[] | undefined,
   watchdog?: IdleWatchdog,
+  failures?: FailedAttempts,
 ): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
   watchdog?.waiting();
@@ -138,6 +145,7 @@ async function forwardStream(
     if (events !== undefined && events !== NO_EVENTS) events.push(event);
     if (event.type === 'response_done' && done === undefined) {
       done = fromDoneEvent(event.response);
+      if (failures !== undefined) done.usage = failures.foldInto(done.usage);
       record.context.usage.add(new Usage(done.usage));
     }
     if (env.observed) {

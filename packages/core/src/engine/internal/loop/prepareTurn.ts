@@ -1,3 +1,4 @@
+import { dedupeFilteredInput } from './dedupeFilteredInput.js';
 import * as Effect from 'effect/Effect';
 import { annotate } from './span.js';
 import {
@@ -71,7 +72,8 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const implicit = agent.hasExplicitModelSettings() || promptOwnsModel ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
     const agentSettings = agent.hasExplicitModelSettings() ? agent.modelSettings : { ...implicit, ...storeOnly(agent.modelSettings) };
     const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
-    if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && usedToolsBefore(record, agent)) {
+    // 'none' is not a stale hint to a tool: it stays (a hook may set it to end tool use).
+    if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && modelSettings.toolChoice !== 'none' && usedToolsBefore(record, agent)) {
       delete modelSettings.toolChoice;
     }
     const computers = yield* agentComputers(agent, record);
@@ -223,8 +225,11 @@ function turnInput(record: RunRecord, env: LoopEnv, stable: boolean): AgentInput
     const original = stable ? preparedOriginalInput(record) : inputToItems(record.originalInput);
     return [...original, ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
+  // The turn's own items first, then the answers owed for calls the run ignored (as the reference orders them).
   const owed = conversation.owedOutputs.splice(0);
-  return [...owed, ...runItemsToInputItems(record.generatedItems.slice(conversation.knownItems), record.reasoningItemIdPolicy)];
+  const unsent = conversation.unsentKnown;
+  const earlier = unsent && unsent.size > 0 ? record.generatedItems.slice(0, conversation.knownItems).filter((item) => unsent.has(item)) : [];
+  return [...runItemsToInputItems([...earlier, ...record.generatedItems.slice(conversation.knownItems)], record.reasoningItemIdPolicy), ...owed];
 }
 
 /** A copy of the original input, made once per original input (a handoff's input filter may replace it). */
@@ -268,7 +273,9 @@ function applyInputFilter(
         return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));
       }
       // The filter's items are the run's own when it keeps identities: the model gets a copy.
-      request.input = stable ? structuredClone(result.input) : result.input;
+      // A provider item the filter gives twice reaches the model once, as its latest version.
+      const input = dedupeFilteredInput(result.input);
+      request.input = stable ? structuredClone(input) : input;
       if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
       else delete request.systemInstructions;
       return Effect.void;

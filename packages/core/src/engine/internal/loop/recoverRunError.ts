@@ -14,18 +14,19 @@ import { isRedactedFinalOutputError, modelDataRedacted, parseWithAgent, redacted
  * nothing, the error fails the run as before.
  */
 export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done', RunFailure> {
-  return tryRecoverRunError(kind, error, record, env).pipe(Effect.flatMap((recovered) => (recovered ? Effect.succeed('done' as const) : Effect.fail(error))));
+  return handledRunError(kind, error, record, env).pipe(Effect.flatMap((outcome) => (outcome === 'done' ? Effect.succeed(outcome) : Effect.fail(error))));
 }
 
 /**
- * Asks the run's error handler for a final output; `false` when there is no handler or it answered
- * nothing. Recovering from invalid output handles model data: when it was redacted (or becomes so
- * while the handler runs), a handler that throws or answers an invalid output fails the run with a
- * redacted error, without its cause.
+ * As `recoverRunError`, for a failure the loop can live with: without a handler, or when it
+ * returns nothing, the answer is `'unhandled'` instead of the error (the caller decides).
+ * Recovering from invalid output handles model data: when it was redacted (or becomes so while the
+ * handler runs), a handler that throws or answers an invalid output fails the run with a redacted
+ * error, without its cause.
  */
-export function tryRecoverRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<boolean, RunFailure> {
+export function handledRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done' | 'unhandled', RunFailure> {
   const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
-  if (!handler) return Effect.succeed(false);
+  if (!handler) return Effect.succeed('unhandled' as const);
   const redacting = kind === 'invalidFinalOutput';
   return Effect.suspend(() => {
     const redactFromStart = redacting && (isRedactedFinalOutputError(error) || modelDataRedacted());
@@ -43,7 +44,7 @@ function askHandler(
   record: RunRecord,
   env: LoopEnv,
   redactNow: () => boolean,
-): Effect.Effect<boolean, RunFailure> {
+): Effect.Effect<'done' | 'unhandled', RunFailure> {
   return Effect.gen(function* () {
     const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
     const decision = yield* fromUserCode(() =>
@@ -61,7 +62,7 @@ function askHandler(
         },
       }),
     );
-    if (decision === undefined || decision === null) return false;
+    if (decision === undefined || decision === null) return 'unhandled' as const;
     if (typeof decision !== 'object' || !('finalOutput' in decision)) {
       return yield* Effect.fail(new UserError(`The ${kind} error handler must return { finalOutput, includeInHistory? } or nothing.`));
     }
@@ -84,6 +85,6 @@ function askHandler(
     }
     record.currentStep = { type: 'next_step_final_output', output };
     record.finalOutputFromErrorHandler = true;
-    return true;
+    return 'done' as const;
   });
 }

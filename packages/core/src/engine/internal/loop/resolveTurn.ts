@@ -19,7 +19,7 @@ import type { ToolRunOutcome } from './executeTools.js';
 import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
-import { recoverRunError, tryRecoverRunError } from './recoverRunError.js';
+import { handledRunError, recoverRunError } from './recoverRunError.js';
 import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 
@@ -77,13 +77,16 @@ export function resolveTurn(
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
-    const pending = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
-    // A structured agent that answered with no message at all may be answered by its invalid-output handler.
-    if (!pending && processed.messageText === undefined && agent.outputType !== 'text') {
-      const missing = new ModelBehaviorError('Model returned no final output for the structured output type.');
-      if (yield* tryRecoverRunError('invalidFinalOutput', missing, record, env)) return 'done';
+    const moreWork = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
+    if (!moreWork && processed.refusal === undefined && agent.outputType !== 'text' && !processed.messageText) {
+      // No answer (no message, or an empty one) for a structured output type: an invalid-output
+      // handler may answer instead of another model turn; without one the model is asked again.
+      const error = new ModelBehaviorError('Model returned no final output for the structured output type.');
+      if ((yield* handledRunError('invalidFinalOutput', error, record, env)) === 'done') return 'done';
+      record.currentStep = { type: 'next_step_run_again' };
+      return 'continue';
     }
-    if (pending || processed.messageText === undefined) {
+    if (moreWork || processed.messageText === undefined) {
       record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }

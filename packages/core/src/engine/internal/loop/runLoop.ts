@@ -12,7 +12,7 @@ import { classifyResponse, type ProcessedResponse } from './classifyResponse.js'
 import { executeToolRuns } from './executeTools.js';
 import { disposeComputersUnlessPaused } from './computerLifecycle.js';
 import { answerClientToolSearches } from './clientToolSearch.js';
-import { screenCallIds } from './callIdScreening.js';
+import { screenCallIds, screenIgnoredHandoffCalls } from './callIdScreening.js';
 import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv } from './loopEnv.js';
@@ -160,6 +160,7 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
   if (!conversation) return;
   conversation.previousResponseId = response.responseId ?? conversation.previousResponseId;
   conversation.knownItems = record.generatedItems.length;
+  conversation.unsentKnown = undefined;
   for (const call of processed.handoffRun?.ignoredCalls ?? []) {
     conversation.owedOutputs.push(functionCallResult(call.callId, call.name, 'Multiple handoffs detected, ignoring this one.'));
   }
@@ -175,6 +176,7 @@ function actOnResponse(
   return Effect.gen(function* () {
     const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
     const local = yield* screenLocalCallIds(classified.localRuns, record.currentAgent, record);
+    yield* screenIgnoredHandoffCalls(classified.handoffRun?.ignoredCalls ?? [], record.currentAgent, record);
     const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
     const kept: ProcessedResponse =
       skipped.size === 0
