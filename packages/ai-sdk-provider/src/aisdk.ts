@@ -11,6 +11,7 @@ import { aiSdkRetryAdvice } from './internal/retryAdvice.js';
 import { transformOutputText } from './internal/outputText.js';
 import { snapshotUsage, usageOf } from './internal/usage.js';
 import { checkLanguageModel, specOf } from './internal/specVersion.js';
+import { toolSearchTarget } from './internal/toolSearchOutput.js';
 import { expectsObjectInput, resolveTools, toolDataLoggable, type ResolvedTools } from './internal/toolNames.js';
 import { streamEvents } from './internal/streamParts.js';
 import { abortedError, toProviderError } from './internal/toProviderError.js';
@@ -84,7 +85,7 @@ export class AiSdkModel implements Model {
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
       const rawUsage = request.modelSettings?.preserveRawUsage === true ? snapshotUsage(result.usage) : undefined;
-      const response = responseOf(result, this.#model);
+      const response = responseOf(result, this.#model, toolSearchTarget(tools.tools));
       await this.#finishOutput(response.output, request, tools, false);
       // Usage is read once the response is final (from the snapshot taken on arrival when it is preserved).
       response.usage = new Usage(usageOf(rawUsage ?? result.usage));
@@ -108,7 +109,7 @@ export class AiSdkModel implements Model {
         scope.abort();
         throw toProviderError(error, { model: this.#model, phase: 'request', signal: request.signal, timedOutAfterMs: scope.timedOutAfterMs });
       }
-      const context = { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers), preserveRawUsage: request.modelSettings?.preserveRawUsage };
+      const context = { model: this.#model, scope, signal: request.signal, requestId: requestIdOf(opened.headers), preserveRawUsage: request.modelSettings?.preserveRawUsage, toolSearch: toolSearchTarget(tools.tools) };
       for await (const event of streamEvents(opened.stream, context)) {
         if (event.type === 'response_done') await this.#finishOutput(event.response.output, request, tools, true);
         yield event;

@@ -15,6 +15,7 @@ export {
 } from './conversion.js';
 export { aisdkProvider, AiSdkModelProvider, type AiSdkModelProviderOptions, type AiSdkProviderSource } from './aisdkProvider.js';
 export { aisdkProviderTool, AI_SDK_PROVIDER_TOOL_KEY, type AiSdkProviderToolDefinition } from './aisdkProviderTool.js';
+export { aiSdkToolSearchTool } from './aiSdkToolSearchTool.js';
 export {
   AiSdkProviderError,
   isAiSdkProviderError,

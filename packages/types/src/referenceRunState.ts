@@ -1,5 +1,6 @@
 import { RunStateError } from './runStateError.js';
 import { checkReferenceVersionFeatures } from './referenceRunStateVersions.js';
+import { approvalItemShape } from './runStateInterruptionShape.js';
 
 /**
  * Paused runs stored by `@openai/agents` (`state.toString()`, schema 1.x; 0.20.0 writes 1.22) are
@@ -94,7 +95,7 @@ function nextStep(step: Json | undefined): Json | undefined {
   if (step.type === 'next_step_interruption') {
     const data = (step.data ?? {}) as Json;
     const interruptions = list(data.interruptions ?? step.interruptions);
-    return { type: step.type, interruptions: interruptions.map((item, i) => runItem(item, ['currentStep', 'data', 'interruptions', i])) };
+    return { type: step.type, interruptions: interruptions.map((item, i) => runItem(approvalItemShape(item) as Json, ['currentStep', 'data', 'interruptions', i])) };
   }
   if (step.type === 'next_step_final_output') {
     return { type: step.type, output: typeof step.output === 'string' ? step.output : JSON.stringify(step.output ?? '') };

@@ -17,6 +17,7 @@ import type {
   ToolSearchOutputItem,
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
+import { functionToolStateKeyOf } from './functionToolStateKey.js';
 
 /** A call of a local tool the SDK runs: the shell, apply-patch and computer tools. */
 export type LocalToolCallItem = ShellCallItem | ApplyPatchCallItem | ComputerUseCallItem;
@@ -63,7 +64,8 @@ abstract class RunItemBase<TRaw> {
     public readonly agent: RegisteredAgent,
   ) {}
 
-  toJSON(): { type: string; rawItem: TRaw; agent: { name: string } } {
+  /** The item as plain data; `agent` is left out only where another field names it (a handoff's `sourceAgent`). */
+  toJSON(): { type: string; rawItem: TRaw; agent?: { name: string } } {
     return { type: this.type, rawItem: this.rawItem, agent: agentJson(this.agent as AgentRef) };
   }
 }
@@ -186,9 +188,11 @@ export class RunHandoffOutputItem extends RunItemBase<FunctionCallResultItem> {
     super(rawItem, sourceAgent);
   }
 
+  /** The two agents of the handoff; `agent` (the source) is not repeated, as on the reference. */
   override toJSON() {
     return {
-      ...super.toJSON(),
+      type: this.type,
+      rawItem: this.rawItem,
       sourceAgent: agentJson(this.sourceAgent as AgentRef),
       targetAgent: agentJson(this.targetAgent as AgentRef),
     };
@@ -227,8 +231,17 @@ export class RunToolApprovalItem extends RunItemBase<ToolCallRawItem> {
     return toolCallIdOf(this.rawItem);
   }
 
+  /**
+   * The key a function call's tool is known by in approval and resume state
+   * (`["bare","pay"]`, `["namespaced","crm","lookup"]`); `undefined` for any other call.
+   */
+  get functionToolStateKey(): string | undefined {
+    return this.rawItem.type === 'function_call' ? functionToolStateKeyOf(this.rawItem) : undefined;
+  }
+
   override toJSON() {
-    return { ...super.toJSON(), toolName: this.toolName };
+    const key = this.functionToolStateKey;
+    return { ...super.toJSON(), toolName: this.toolName, ...(key === undefined ? {} : { functionToolStateKey: key }) };
   }
 }
 

@@ -3,6 +3,7 @@ import { RunStateError, formatJsonPath } from './runStateError.js';
 import { migrateRunStateJson, type RunStateJson } from './runStateVersions.js';
 import { fromReferenceRunState, isReferenceRunState } from './referenceRunState.js';
 import { checkRunStateStructure } from './runStateStructure.js';
+import { withInterruptionStepShape } from './runStateInterruptionShape.js';
 
 /** A serialized state read, checked and migrated to the current schema version. */
 export interface ReadRunState {
@@ -53,7 +54,7 @@ function readParsed(value: unknown): ReadRunState {
   // A state stored by @openai/agents is first mapped onto Baton's schema.
   const json = (isReferenceRunState(value) ? fromReferenceRunState(value) : value) as RunStateJson;
   const writtenVersion = (value as RunStateJson).$schemaVersion;
-  const migrated = migrateRunStateJson(json);
+  const migrated = withInterruptionStepShape(migrateRunStateJson(json));
   const parsed = SerializedRunStateSchema.safeParse(migrated);
   if (!parsed.success) {
     const issues = parsed.error.issues;

@@ -112,6 +112,8 @@ const AssistantMessageRawSchema = z.looseObject({
   type: z.literal('message').optional(),
   role: z.literal('assistant'),
   content: z.array(z.looseObject({ type: z.string() })),
+  /** Whether the message is commentary between tool calls or the final answer (the only two phases a model gives). */
+  phase: z.enum(['commentary', 'final_answer']).optional(),
   providerData,
 });
 
@@ -138,6 +140,16 @@ export const SerializedAgentRefSchema = z.object({
   identity: z.string().min(1).optional(),
 });
 
+/** One model request's token counts, as `Usage.requestUsageEntries` keeps them. */
+export const SerializedRequestUsageSchema = z.object({
+  inputTokens: z.number().nonnegative(),
+  outputTokens: z.number().nonnegative(),
+  totalTokens: z.number().nonnegative(),
+  inputTokensDetails: z.record(SafeKey, z.number()).optional(),
+  outputTokensDetails: z.record(SafeKey, z.number()).optional(),
+  endpoint: z.string().optional(),
+});
+
 export const SerializedUsageSchema = z.object({
   requests: z.number().int().nonnegative(),
   inputTokens: z.number().nonnegative(),
@@ -145,6 +157,8 @@ export const SerializedUsageSchema = z.object({
   totalTokens: z.number().nonnegative(),
   inputTokensDetails: z.array(z.record(SafeKey, z.number())).optional(),
   outputTokensDetails: z.array(z.record(SafeKey, z.number())).optional(),
+  /** Per-request counts (optional: states written before Baton kept them load without). */
+  requestUsageEntries: z.array(SerializedRequestUsageSchema).optional(),
 });
 
 export const SerializedToolApprovalItemSchema = z.object({

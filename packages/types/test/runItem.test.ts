@@ -64,7 +64,6 @@ describe('run item type and toJSON', () => {
       json: {
         type: 'handoff_output_item',
         rawItem: { ...result, name: 'transfer_to_Bob', output: '{"assistant":"Bob"}' },
-        agent: { name: 'Alice' },
         sourceAgent: { name: 'Alice' },
         targetAgent: { name: 'Bob' },
       },
@@ -72,7 +71,13 @@ describe('run item type and toJSON', () => {
     {
       label: 'RunToolApprovalItem',
       item: new RunToolApprovalItem(call, alice),
-      json: { type: 'tool_approval_item', rawItem: call, agent: { name: 'Alice' }, toolName: 'get_weather' },
+      json: {
+        type: 'tool_approval_item',
+        rawItem: call,
+        agent: { name: 'Alice' },
+        toolName: 'get_weather',
+        functionToolStateKey: '["bare","get_weather"]',
+      },
     },
   ])('$label serializes with agents by name only', ({ item, json }) => {
     expect(item.toJSON()).toEqual(json);
@@ -111,6 +116,24 @@ describe('RunToolApprovalItem', () => {
     expect(item.name).toBe('weather');
     expect(item.toolName).toBe('ns.weather');
     expect(item.toJSON()).toMatchObject({ toolName: 'ns.weather', rawItem: { name: 'weather' } });
+  });
+});
+
+describe('RunToolApprovalItem.functionToolStateKey', () => {
+  it.each<{ label: string; raw: FunctionCallItem; key: string }>([
+    { label: 'a plain tool', raw: call, key: '["bare","get_weather"]' },
+    { label: 'a tool of a namespace', raw: { ...call, name: 'lookup', namespace: 'crm' }, key: '["namespaced","crm","lookup"]' },
+    { label: 'a deferred top-level tool', raw: { ...call, namespace: 'get_weather' }, key: '["deferred_top_level","get_weather"]' },
+  ])('keys $label', ({ raw, key }) => {
+    const item = new RunToolApprovalItem(raw, alice);
+    expect(item.functionToolStateKey).toBe(key);
+    expect(item.toJSON().functionToolStateKey).toBe(key);
+  });
+
+  it('is absent for a hosted call', () => {
+    const item = new RunToolApprovalItem({ type: 'hosted_tool_call', name: 'search', providerData: { id: 'req_1' } }, alice);
+    expect(item.functionToolStateKey).toBeUndefined();
+    expect(item.toJSON()).not.toHaveProperty('functionToolStateKey');
   });
 });
 

@@ -55,6 +55,10 @@ describe('SerializedRunStateSchema', () => {
     { label: 'unlimited maxTurns (null)', state: withChange((s) => (s.maxTurns = null)) },
     { label: 'an agent identity', state: withChange((s) => (s.currentAgent = { name: 'Assistant', identity: 'Assistant#2' })) },
     {
+      label: 'an assistant message in its commentary phase',
+      state: withChange((s) => (s.generatedItems = [{ type: 'message_output_item', rawItem: { type: 'message', role: 'assistant', status: 'completed', content: [], phase: 'commentary' } }])),
+    },
+    {
       label: 'input as protocol items (extra fields pass through)',
       state: withChange((s) => (s.originalInput = [{ role: 'user', content: 'hi' }, { type: 'message', role: 'system', content: 'be nice', id: 'x' }])),
     },
@@ -153,6 +157,11 @@ describe('SerializedRunStateSchema', () => {
       path: ['inputGuardrailResults', 0, 'guardrail', 'type'],
     },
     { label: 'a pending agent-tool run that is not a string', state: withChange((s) => (s.pendingAgentToolRuns = { 'a:b': {} })), path: ['pendingAgentToolRuns', 'a:b'] },
+    {
+      label: 'an assistant message with a phase no model gives',
+      state: withChange((s) => (s.generatedItems = [{ type: 'message_output_item', rawItem: { type: 'message', role: 'assistant', status: 'completed', content: [], phase: 'draft' } }])),
+      path: ['generatedItems', 0, 'rawItem', 'phase'],
+    },
     { label: 'a missing context', state: withChange((s) => delete s.context), path: ['context'] },
     { label: 'not an object', state: 'state', path: [] },
   ])('rejects $label', ({ state, path }) => {

@@ -28,7 +28,7 @@ export function callOptionsOf(request: ModelRequest, context: CallContext): Call
     );
   }
   const settings = request.modelSettings ?? {};
-  const tools = specTools(request, context.spec);
+  const tools = specTools(request, context.spec, context.model.provider);
   const extra = extraOptions(settings.providerData);
   const effort = settings.reasoning?.effort ?? undefined;
   const outputType = request.outputType ?? 'text';

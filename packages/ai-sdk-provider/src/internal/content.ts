@@ -4,6 +4,7 @@ import { AiSdkProviderError } from '../aiSdkProviderError.js';
 import { label } from './toProviderError.js';
 import { itemProviderData, mergeMetadata, type ModelIdentity } from './providerData.js';
 import { CONTENT_FILTER_MARK, storedFileData, type StoredContent } from './storedContent.js';
+import { TOOL_SEARCH_NAME, toolSearchCall, toolSearchOutput, type ToolSearchTarget } from './toolSearchOutput.js';
 
 type Meta = SharedV4ProviderMetadata | undefined;
 
@@ -27,6 +28,8 @@ export interface OutputContext {
   readonly requestId: string | undefined;
   /** `doGenerate`'s response-level provider metadata: stamped on text messages, and on tool calls that have none of their own (the reference's shape). */
   readonly responseMetadata?: Meta;
+  /** The request's hosted tool search: the model's `tool_search` calls (and a provider search's results) are tool search items. */
+  readonly toolSearch?: ToolSearchTarget | undefined;
 }
 
 /** The blocks of a `doGenerate` result's content (v3 or v4), in order. */
@@ -73,7 +76,9 @@ export function inputText(input: unknown): string {
  * message, their text joined into one `output_text` (a block with its own provider metadata, a
  * Gemini text signature say, gets its own part so the metadata stays with its text), reasoning blocks
  * `reasoning` items, client tool calls `function_call` items (the provider's call id, the input
- * exactly as sent), provider-executed calls and their results `hosted_tool_call` items, and
+ * exactly as sent), provider-executed calls and their results `hosted_tool_call` items (tool search
+ * calls and a provider search's results `tool_search_call` / `tool_search_output` items when the
+ * request offers a hosted tool search, each where the model put it), and
  * content Baton has no item for `unknown` items. A response that stopped at the token limit
  * (`length`) or on an error before any output is an `AiSdkProviderError`; a content-filter finish
  * makes the answer a refusal (its text, or a sentence saying the filter stopped it).
@@ -119,7 +124,9 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
         break;
       case 'tool-call':
         message = undefined;
-        if (block.providerExecuted === true) {
+        if (context.toolSearch !== undefined && block.toolName === TOOL_SEARCH_NAME) {
+          output.push(toolSearchCall(block, context.toolSearch, stamp(block.metadata ?? context.responseMetadata)));
+        } else if (block.providerExecuted === true) {
           const item: HostedToolCallItem = { type: 'hosted_tool_call', id: block.toolCallId, name: block.toolName, arguments: block.input, status: 'in_progress', providerData: stamp(block.metadata) };
           hosted.set(block.toolCallId, item);
           output.push(item);
@@ -129,6 +136,10 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
         break;
       case 'tool-result': {
         message = undefined;
+        if (context.toolSearch?.providerTool === true && block.toolName === TOOL_SEARCH_NAME) {
+          output.push(toolSearchOutput(block, stamp(block.metadata)));
+          break;
+        }
         let item = hosted.get(block.toolCallId);
         if (item === undefined) {
           item = { type: 'hosted_tool_call', id: block.toolCallId, name: block.toolName, status: 'in_progress', providerData: stamp() };
@@ -154,7 +165,7 @@ export function outputItems(blocks: readonly Block[], finish: FinishInfo, contex
 }
 
 function checkFinish(output: AgentOutputItem[], finish: FinishInfo, context: OutputContext): void {
-  const answered = output.some((item) => item.type === 'message' || item.type === 'function_call' || item.type === 'hosted_tool_call');
+  const answered = output.some((item) => item.type === 'message' || item.type === 'function_call' || item.type === 'hosted_tool_call' || item.type === 'tool_search_call' || item.type === 'tool_search_output');
   const raw = finish.raw === undefined ? '' : ` (raw: ${finish.raw})`;
   const fail = (reason: 'response_incomplete' | 'response_failed' | 'stream_interrupted', message: string) =>
     new AiSdkProviderError({ reason, message: `AI SDK model ${label(context)} ${message}`, provider: context.model.provider, modelId: context.model.modelId, requestId: context.requestId, code: finish.raw });

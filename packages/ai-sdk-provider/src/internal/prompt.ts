@@ -16,6 +16,7 @@ import type { AssistantPart, FilePart, PromptMessage, ToolResultPart, UserPart }
 import { isFromModel, providerOptionsOf, type ModelIdentity } from './providerData.js';
 import { CONTENT_FILTER_MARK, type StoredContent, type StoredFileData } from './storedContent.js';
 import { toolResultOutput } from './toolOutput.js';
+import { ToolSearchPrompt } from './toolSearchPrompt.js';
 
 export interface PromptContext {
   readonly spec: AiSdkSpecificationVersion;
@@ -26,7 +27,8 @@ export interface PromptContext {
  * Protocol items to an AI SDK prompt. The system instructions come first. The items of one model
  * turn (reasoning, assistant messages, function calls, provider-executed calls) become one
  * assistant message, in their order, so a provider sees its thinking blocks beside the tool calls
- * they led to; the function results that follow become one `tool` message. Provider metadata kept
+ * they led to; the function results that follow become one `tool` message. Tool searches follow
+ * the same rule (`toolSearchPrompt.ts`): a provider-executed search's result stays in the turn. Provider metadata kept
  * in an item's `providerData` (Anthropic thinking signatures, Gemini thought signatures, ...) goes
  * back as the part's `providerOptions`, when the item came from this model.
  */
@@ -49,6 +51,7 @@ export function toPrompt(input: string | AgentInputItem[], systemInstructions: s
     if (tool !== undefined) flush();
     return (assistant ??= []);
   };
+  const searches = new ToolSearchPrompt();
   for (const item of input) {
     if (item.type === undefined || item.type === 'message') {
       const message = item;
@@ -92,6 +95,18 @@ export function toPrompt(input: string | AgentInputItem[], systemInstructions: s
           }),
         );
         break;
+      case 'tool_search_call':
+        assistantParts().push(searches.call(item as unknown as Record<string, unknown>, optionsOf(context, item.providerData)));
+        break;
+      case 'tool_search_output': {
+        const { place, part } = searches.output(item as unknown as Record<string, unknown>, optionsOf(context, item.providerData));
+        if (place === 'assistant') assistantParts().push(part);
+        else {
+          if (assistant !== undefined) flush();
+          (tool ??= []).push(part);
+        }
+        break;
+      }
       case 'unknown': {
         const part = storedPart(item, context);
         if (part !== undefined) assistantParts().push(part);

@@ -3,16 +3,17 @@ import { Usage, type ModelResponse, type ProviderData } from '@baton/types';
 import { blocksOfContent, outputItems, type FinishInfo } from './content.js';
 import { requestIdOf } from './headers.js';
 import { modelIdentifier, type ModelIdentity } from './providerData.js';
+import type { ToolSearchTarget } from './toolSearchOutput.js';
 import { usageOf } from './usage.js';
 
 export type GenerateResult = LanguageModelV4GenerateResult | LanguageModelV3GenerateResult;
 
 /** A `doGenerate` result (v3 or v4) as a Baton `ModelResponse`. */
-export function responseOf(result: GenerateResult, model: ModelIdentity): ModelResponse {
+export function responseOf(result: GenerateResult, model: ModelIdentity, toolSearch?: ToolSearchTarget): ModelResponse {
   const responseId = result.response?.id;
   const requestId = requestIdOf(result.response?.headers);
   const finish: FinishInfo = finishOf(result.finishReason);
-  const { output, sources } = outputItems(blocksOfContent(result.content ?? []), finish, { model, responseId, requestId, responseMetadata: result.providerMetadata });
+  const { output, sources } = outputItems(blocksOfContent(result.content ?? []), finish, { model, responseId, requestId, responseMetadata: result.providerMetadata, toolSearch });
   const response: ModelResponse = {
     usage: new Usage(usageOf(result.usage)),
     output,

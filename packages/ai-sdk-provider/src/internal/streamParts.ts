@@ -7,6 +7,7 @@ import { modelIdentifier, type ModelIdentity } from './providerData.js';
 import { finishOf, responseProviderData } from './response.js';
 import { StreamAssembler, type StreamPart } from './streamAssembler.js';
 import { abortedError, label, streamErrorPart, toProviderError } from './toProviderError.js';
+import type { ToolSearchTarget } from './toolSearchOutput.js';
 import { snapshotUsage, usageOf } from './usage.js';
 
 export interface StreamContext {
@@ -17,6 +18,8 @@ export interface StreamContext {
   readonly requestId: string | undefined;
   /** `modelSettings.preserveRawUsage`: the finish part's usage object goes on the response as `rawUsage`. */
   readonly preserveRawUsage?: boolean | undefined;
+  /** The request's hosted tool search, if it offers one (see `toolSearchOutput.ts`). */
+  readonly toolSearch?: ToolSearchTarget | undefined;
 }
 
 const RAW: ProviderData = { rawModelEventSource: AISDK_RAW_MODEL_EVENT_SOURCE };
@@ -90,7 +93,7 @@ export async function* streamEvents(stream: ReadableStream<StreamPart>, context:
   }
   const finish = finishOf(finishPart?.finishReason);
   const responseId = assembler.responseId;
-  const { output, sources } = outputItems(assembler.blocks(), finish, { model: context.model, responseId, requestId: context.requestId });
+  const { output, sources } = outputItems(assembler.blocks(), finish, { model: context.model, responseId, requestId: context.requestId, toolSearch: context.toolSearch });
   const done: ModelStreamEvent = {
     type: 'response_done',
     response: {

@@ -1,5 +1,6 @@
 import { UserError, type ModelRequest, type SerializedHandoff, type SerializedTool } from '@baton/types';
 import { isRecord } from './json.js';
+import { TOOL_SEARCH_NAME, isHostedToolSearch } from './toolSearchOutput.js';
 
 /** A request's tool or handoff, as the AI SDK will see it: one flat name per entry. */
 export type RequestedTool = { kind: 'tool'; tool: SerializedTool } | { kind: 'handoff'; handoff: SerializedHandoff };
@@ -38,6 +39,11 @@ export function resolveTools(request: ModelRequest, warn: (message: string) => v
 
   const add = (name: string, entry: RequestedTool, index: number) => {
     const existing = byName.get(name);
+    if (name === TOOL_SEARCH_NAME && existing !== undefined && isToolSearch(existing) !== isToolSearch(entry)) {
+      throw new UserError(
+        'AiSdkModel cannot disambiguate a hosted tool_search helper from a custom tool or handoff that is also named "tool_search": the model\'s tool_search calls could mean either. Rename the custom tool or handoff, or use a Responses API model.',
+      );
+    }
     if (existing !== undefined && isRoutable(existing) !== isRoutable(entry)) {
       throw fail(
         `AiSdkModel cannot disambiguate tools with the same flattened name. ${RENAME}`,
@@ -99,6 +105,10 @@ export function expectsObjectInput(entry: RequestedTool | undefined): boolean {
 
 const RENAME = 'Assign unique tool names or toolNameOverride values, or use distinct namespaces.';
 const DEFERRED = 'Rename the namespace or tool, or use a Responses model for deferred top-level tools.';
+
+function isToolSearch(entry: RequestedTool): boolean {
+  return entry.kind === 'tool' && isHostedToolSearch(entry.tool);
+}
 
 function isRoutable(entry: RequestedTool): boolean {
   return entry.kind === 'handoff' || entry.tool.type === 'function';

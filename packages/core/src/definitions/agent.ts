@@ -306,7 +306,15 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   /** The tools of this agent's MCP servers (connected by you, as on the reference), after their filters. */
   async getMcpTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
     if (this.mcpServers.length === 0) return [];
-    return getAllMcpTools({ mcpServers: this.mcpServers, runContext, agent: this, ...this.mcpConfig });
+    const reservedToolNames = this.mcpConfig.includeServerInToolNames === true ? await this.getMcpToolReservedNames(runContext) : undefined;
+    return getAllMcpTools({ mcpServers: this.mcpServers, runContext, agent: this, ...this.mcpConfig, ...(reservedToolNames ? { reservedToolNames } : {}) });
+  }
+
+  /** Names server-prefixed MCP tool names step around: this agent's function tools and enabled handoffs. */
+  async getMcpToolReservedNames(runContext: RunContextContract<TContext>): Promise<Set<string>> {
+    const names = new Set(this.tools.filter(isFunctionTool).map((t) => t.name));
+    for (const handoff of await this.getEnabledHandoffs(runContext)) names.add(handoff.toolName);
+    return names;
   }
 
   /** Every tool offered to the model this turn: the MCP servers' tools, then the agent's own (as listed). */

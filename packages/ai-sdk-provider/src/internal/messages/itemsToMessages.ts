@@ -3,6 +3,7 @@ import { isObject, qualifiedName, type ModelTarget } from './modelTarget.js';
 import { providerOptionsFor } from './providerOptions.js';
 import { bundlesReasoning } from './reasonerReplay.js';
 import { toolResultOutput } from './toolResult.js';
+import { TOOL_SEARCH_TOOL_NAME, clientSearchOutput, itemId, searchCallId, searchExecution, serverSearchOutput } from './toolSearchItems.js';
 import { userParts } from './userParts.js';
 
 type Item = Record<string, unknown>;
@@ -30,7 +31,10 @@ const UNSUPPORTED: Record<string, string> = {
  * `{}` when they are not JSON); each function result as its own `tool` message; reasoning as an
  * assistant message of its own, or, for models that need it beside the next turn (DeepSeek with
  * thinking), bundled into that turn once; `unknown` items as the message their `providerData`
- * holds. Every part carries its item's `providerData` (when stamped by this model) as
+ * holds. A client tool search is a `tool_search` tool call answered by a `tool` message (a later
+ * output for the same call replaces the earlier one); a provider-executed one is a
+ * `providerExecuted` tool call and its result inside the assistant turn, ahead of the turn's client
+ * calls. Outputs without a call id answer the oldest open search of their own kind. Every part carries its item's `providerData` (when stamped by this model) as
  * `providerOptions`. Items an AI SDK model cannot take (hosted, computer, shell and apply-patch
  * calls, programmatic tool calling history, unknown types) are a `UserError`.
  */
@@ -65,6 +69,19 @@ export function itemsToPromptMessages(model: ModelTarget, items: readonly unknow
   const flushTurn = () => {
     if (turn !== undefined) messages.push(turn);
     turn = undefined;
+  };
+  const openSearches = { client: [] as string[], server: [] as string[] };
+  const serverSearches = new Set<string>();
+  const searchResults = new Map<string, number>();
+  const close = (queue: string[], id: string) => {
+    const at = queue.indexOf(id);
+    if (at !== -1) queue.splice(at, 1);
+  };
+  /** Provider-executed parts go ahead of the turn's client tool calls (the provider ran them first). */
+  const addServerPart = (item: Item, part: Part) => {
+    turn ??= { role: 'assistant', content: [], providerOptions: options(item.providerData) };
+    const firstClientCall = turn.content.findIndex((existing) => existing.type === 'tool-call' && existing.providerExecuted !== true);
+    turn.content.splice(firstClientCall === -1 ? turn.content.length : firstClientCall, 0, part);
   };
 
   for (const raw of items) {
@@ -115,6 +132,40 @@ export function itemsToPromptMessages(model: ModelTarget, items: readonly unknow
         content: [{ type: 'tool-result', toolCallId: item.callId, toolName, output: toolResultOutput(item.output, model), providerOptions }],
         providerOptions,
       });
+    } else if (type === 'tool_search_call') {
+      const callId = searchCallId(item) ?? itemId(item) ?? `tool_search_${messages.length}`;
+      const part: Part = { type: 'tool-call', toolCallId: callId, toolName: TOOL_SEARCH_TOOL_NAME, input: item.arguments, providerOptions: options(item.providerData) };
+      if (searchExecution(item) === 'server') {
+        serverSearches.add(callId);
+        openSearches.server.push(callId);
+        addServerPart(item, { ...part, providerExecuted: true });
+      } else {
+        turn ??= { role: 'assistant', content: [], providerOptions: options(item.providerData) };
+        attachReasoning();
+        openSearches.client.push(callId);
+        turn.content.push(part);
+      }
+    } else if (type === 'tool_search_output') {
+      const named = searchCallId(item);
+      const providerOptions = options(item.providerData);
+      const serverCallId = searchExecution(item) === 'server' ? (named ?? openSearches.server[0]) : undefined;
+      if (serverCallId !== undefined && serverSearches.has(serverCallId)) {
+        close(openSearches.server, serverCallId);
+        addServerPart(item, { type: 'tool-result', toolCallId: serverCallId, toolName: TOOL_SEARCH_TOOL_NAME, output: serverSearchOutput(item), providerOptions });
+      } else {
+        const callId = named ?? (searchExecution(item) === 'client' ? openSearches.client[0] : undefined) ?? itemId(item) ?? `tool_search_${messages.length}`;
+        close(openSearches.client, callId);
+        flushReasoning();
+        flushTurn();
+        const message: PromptMessage = {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: callId, toolName: TOOL_SEARCH_TOOL_NAME, output: clientSearchOutput(item), providerOptions }],
+          providerOptions,
+        };
+        const earlier = searchResults.get(callId);
+        if (earlier !== undefined) messages[earlier] = message;
+        else searchResults.set(callId, messages.push(message) - 1);
+      }
     } else if (type === 'reasoning' && Array.isArray(item.content) && item.content.length > 0 && typeof (item.content[0] as Part).text === 'string') {
       const reasoning = { text: (item.content[0] as Part).text as string, providerOptions: options(item.providerData) };
       if (bundle) {

@@ -1,6 +1,7 @@
 import type { RunStreamEvent } from '@baton/types';
 import type { AiSdkToolProgress, AiSdkUiMessageChunk } from '../uiMessageChunk.js';
 import { chunkId, toolCallIdOf, toolInputOf, toolNameOf } from './toolPayloads.js';
+import { ToolSearchChunks } from './toolSearchChunks.js';
 
 type Raw = Record<string, unknown>;
 type Chunks = Generator<AiSdkUiMessageChunk>;
@@ -8,7 +9,7 @@ type Chunks = Generator<AiSdkUiMessageChunk>;
 /**
  * Run stream events as UI message chunks, one assistant message for the whole run: each model
  * response is a step; text deltas stream as text parts (a finished message whose text was not
- * streamed is sent whole); reasoning, tool calls and their outputs (handoffs too) as their parts;
+ * streamed is sent whole); reasoning, tool calls and their outputs (handoffs and tool searches too) as their parts;
  * approvals as `tool-approval-request` (after the call's input, so the UI has the tool part to ask
  * on); a streaming tool's progress and the text of an agent used as a tool as one
  * `data-tool-progress` part per call (never part of the message's history); a failed run as an
@@ -38,6 +39,7 @@ class UiChunkMapper {
   readonly #streamedTextIds = new Set<string>();
   readonly #startedCalls = new Set<string>();
   readonly #finishedCalls = new Set<string>();
+  readonly #searches = new ToolSearchChunks();
   readonly #progress = new Map<string, { toolName: string; status: AiSdkToolProgress['status']; text: string; notes: Array<{ data: unknown; tag?: string }> }>();
 
   constructor(messageId: string) {
@@ -191,6 +193,16 @@ class UiChunkMapper {
         const input = toolInputOf({ ...raw, callId: toolCallId });
         if (input !== undefined && !this.#startedCalls.has(toolCallId)) yield* this.#toolInput({ ...input, toolCallId });
         yield { type: 'tool-approval-request', toolCallId, approvalId: (typeof raw.id === 'string' && raw.id) || toolCallId };
+        return;
+      }
+      case 'tool_search_called':
+        yield* this.#toolInput(this.#searches.call(raw));
+        return;
+      case 'tool_search_output_created': {
+        // Every output is sent: a later one for the same search replaces what the UI shows.
+        const { toolCallId, output } = this.#searches.output(raw);
+        this.#finishedCalls.add(toolCallId);
+        yield { type: 'tool-output-available', toolCallId, output, dynamic: true };
         return;
       }
       case 'reasoning_item_created': {

@@ -12,6 +12,7 @@ import {
 import { tool } from '../tool.js';
 import { getLogger } from '../logger.js';
 import type { RunContext } from '../runContext.js';
+import { serverPrefixedToolNames } from './serverToolNames.js';
 import { cachedListing, dropListings, listingGeneration, storeListing } from '../internal/mcpToolCache.js';
 
 const logger = getLogger('openai-agents:mcp');
@@ -28,10 +29,18 @@ export interface MCPConfig {
   convertSchemasToStrict?: boolean;
   /** For servers that set none: turns a failed call into the model's text; `null` fails the run. */
   errorFunction?: MCPToolErrorFunction | null;
+  /**
+   * Offer each tool as `mcp_<server>__<tool>` (cut to 64 characters with a hash when longer), so
+   * servers with tools of the same name can be used together. Calls still reach the server under
+   * the tool's own name. Defaults to `false`.
+   */
+  includeServerInToolNames?: boolean;
 }
 
 export interface GetAllMcpToolsOptions<TContext = unknown> extends MCPConfig {
   mcpServers: MCPServer[];
+  /** With `includeServerInToolNames`: names the agent already uses (its function tools and handoffs), which prefixed names avoid. */
+  reservedToolNames?: Iterable<string>;
   runContext?: RunContextContract<TContext>;
   agent?: RegisteredAgent;
   generateMCPToolCacheKey?: MCPToolCacheKeyGenerator;
@@ -72,7 +81,8 @@ export async function getAllMcpTools<TContext = unknown>(
     : serversOrOptions;
   const listings: Array<readonly MCPTool[]> = [];
   for (const server of options.mcpServers) listings.push(await listServerTools(server, options));
-  return mcpToolsToFunctionTools(options.mcpServers, listings, options);
+  const names = options.includeServerInToolNames === true ? await serverPrefixedToolNames(options.mcpServers, listings, options.reservedToolNames) : undefined;
+  return mcpToolsToFunctionTools(options.mcpServers, listings, options, names);
 }
 
 /** One server's tools, from its cache when it keeps one, through its tool filter. */
@@ -113,18 +123,21 @@ async function passesFilter(server: MCPServer, candidate: MCPTool, options: Pick
   return allowed && !blocked;
 }
 
-/** Function tools for servers' listings (in the same order); a name offered twice is a `UserError`. */
+/** Function tools for servers' listings (in the same order), under `names` when given; a name offered twice is a `UserError`. */
 export function mcpToolsToFunctionTools<TContext>(
   servers: readonly MCPServer[],
   listings: ReadonlyArray<readonly MCPTool[]>,
   options: MCPConfig,
+  names?: ReadonlyArray<readonly string[]>,
 ): FunctionTool<TContext>[] {
   const tools: FunctionTool<TContext>[] = [];
   const owners = new Map<string, string>();
   const duplicates = new Set<string>();
   servers.forEach((server, index) => {
-    for (const listed of listings[index] ?? []) {
+    for (const [toolIndex, listed] of (listings[index] ?? []).entries()) {
+      const toolNameOverride = names?.[index]?.[toolIndex];
       const converted = mcpToFunctionTool(listed, server, options.convertSchemasToStrict === true, {
+        ...(toolNameOverride !== undefined ? { toolNameOverride } : {}),
         ...(options.errorFunction !== undefined ? { errorFunction: options.errorFunction } : {}),
       }) as FunctionTool<TContext>;
       if (owners.has(converted.name)) duplicates.add(converted.name);

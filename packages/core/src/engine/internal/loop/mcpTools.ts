@@ -2,6 +2,7 @@ import * as Effect from 'effect/Effect';
 import { UserError, type FunctionTool, type MCPServer, type MCPTool } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { listServerTools, mcpToolsToFunctionTools } from '../../../definitions/mcp/mcpTools.js';
+import { serverPrefixedToolNames } from '../../../definitions/mcp/serverToolNames.js';
 import { asRunFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { LoopEnv } from './loopEnv.js';
@@ -19,7 +20,16 @@ export function agentMcpTools(agent: Agent<any, any>, record: RunRecord, env: Lo
   const servers = agent.mcpServers;
   if (servers.length === 0) return Effect.succeed(NONE);
   return Effect.forEach(servers, (server) => serverListing(server, agent, record, env)).pipe(
-    Effect.flatMap((listings) => Effect.try({ try: () => mcpToolsToFunctionTools<any>(servers, listings, agent.mcpConfig), catch: asRunFailure })),
+    Effect.flatMap((listings) =>
+      Effect.tryPromise({
+        try: async () => {
+          // With `includeServerInToolNames`, each tool is offered under its server-prefixed name.
+          const names = agent.mcpConfig.includeServerInToolNames === true ? await serverPrefixedToolNames(servers, listings, await agent.getMcpToolReservedNames(record.context)) : undefined;
+          return mcpToolsToFunctionTools<any>(servers, listings, agent.mcpConfig, names);
+        },
+        catch: asRunFailure,
+      }),
+    ),
   );
 }
 

@@ -1,5 +1,5 @@
 import { CURRENT_RUN_STATE_SCHEMA_VERSION, MAX_RUN_STATE_DEPTH, checkRunStateStructure } from '@baton/types/internal';
-import { RunStateError, type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData } from '@baton/types';
+import { RunStateError, type ModelResponse, type RunItem, type RunToolApprovalItem, type SerializedAgentRef, type SerializedRunItem, type SerializedRunState, type SerializedToolApprovalItem, type UsageData, type RequestUsageData } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunRecord } from '../runRecord.js';
 import type { SerializedTrace } from '../../../definitions/runTracing.js';
@@ -150,6 +150,23 @@ function writeUsage(usage: UsageData): SerializedRunState['context']['usage'] {
   const outputDetails = detailList(usage.outputTokensDetails);
   if (inputDetails.length > 0) out.inputTokensDetails = inputDetails;
   if (outputDetails.length > 0) out.outputTokensDetails = outputDetails;
+  const entries = usage.requestUsageEntries;
+  if (entries && entries.length > 0) out.requestUsageEntries = entries.map(writeRequestUsage);
+  return out;
+}
+
+/** A request's counts as plain data (a `RequestUsage` or its data). */
+function writeRequestUsage(entry: RequestUsageData): NonNullable<SerializedRunState['context']['usage']['requestUsageEntries']>[number] {
+  const inputTokens = entry.inputTokens ?? 0;
+  const outputTokens = entry.outputTokens ?? 0;
+  const out: NonNullable<SerializedRunState['context']['usage']['requestUsageEntries']>[number] = {
+    inputTokens,
+    outputTokens,
+    totalTokens: entry.totalTokens ?? inputTokens + outputTokens,
+  };
+  if (entry.inputTokensDetails && Object.keys(entry.inputTokensDetails).length > 0) out.inputTokensDetails = { ...entry.inputTokensDetails };
+  if (entry.outputTokensDetails && Object.keys(entry.outputTokensDetails).length > 0) out.outputTokensDetails = { ...entry.outputTokensDetails };
+  if (entry.endpoint !== undefined) out.endpoint = entry.endpoint;
   return out;
 }
 
