@@ -14,6 +14,7 @@ import {
   Usage,
   UserError,
   run,
+  setSensitiveDataLoggingEnabled,
   tool,
   type ToolUseBehavior,
 } from '../src/index.js';
@@ -160,9 +161,12 @@ describe('structured output', () => {
   it.each([
     ['not JSON', 'It is cold.', /not valid JSON/],
     ['JSON of the wrong shape', '{"city":"Oslo","tempC":"cold"}', /does not match the output type: tempC/],
-  ])('fails with ModelBehaviorError when the final text is %s', async (_label, text, message) => {
+  ])('fails with ModelBehaviorError naming the problem when the final text is %s (model data may be logged)', async (_label, text, message) => {
     const model = new ScriptedModel([[assistantMessage(text)]]);
-    const error = await run(new Agent({ name: 'F', model, outputType: Forecast }), 'Oslo?').catch((e: unknown) => e);
+    setSensitiveDataLoggingEnabled(true);
+    const error = await run(new Agent({ name: 'F', model, outputType: Forecast }), 'Oslo?')
+      .catch((e: unknown) => e)
+      .finally(() => setSensitiveDataLoggingEnabled(false));
     expect(error).toBeInstanceOf(ModelBehaviorError);
     expect((error as Error).message).toMatch(message);
     expect((error as ModelBehaviorError).state).toBeInstanceOf(RunState);

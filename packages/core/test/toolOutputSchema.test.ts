@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
-import { Agent, InvalidToolOutputError, RunContext, ToolTimeoutError, UserError, run, tool } from '../src/index.js';
+import { Agent, InvalidToolOutputError, RunContext, ToolTimeoutError, UserError, run, setSensitiveDataLoggingEnabled, tool } from '../src/index.js';
 
 describe('a tool with an output schema', () => {
   it('declares the schema and returns the checked (transformed) result', async () => {
@@ -84,7 +84,10 @@ describe('a tool with an output schema', () => {
 describe('a run error handler’s final output', () => {
   it('must match the agent’s output type', async () => {
     const structured = () => new Agent({ name: 'Structured', outputType: z.object({ summary: z.string() }), model: new ScriptedModel([[assistantMessage('not json')]]) });
-    const error = await run(structured(), 'x', { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: { summary: 1 } }) } }).catch((e: unknown) => e);
+    setSensitiveDataLoggingEnabled(true);
+    const error = await run(structured(), 'x', { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: { summary: 1 } }) } })
+      .catch((e: unknown) => e)
+      .finally(() => setSensitiveDataLoggingEnabled(false));
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toMatch(/^Invalid run error handler finalOutput: .*summary/);
     const ok = await run(structured(), 'x', { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: { summary: 'fallback' } }) } });

@@ -22,6 +22,7 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { StepRunner } from '../../../definitions/stepRunner.js';
 import { inLanes, step, type Lanes } from './steps.js';
 import { jsonCodec } from './stepCodecs.js';
+import { noteVerdict } from './guardrailVerdicts.js';
 
 /** How a batch's guardrails run as steps: the run's step runner and the turn their keys name (`t{turn}:guardrail:{kind}:{name}`). */
 export interface GuardrailSteps {
@@ -42,7 +43,7 @@ function runGuardrail(
   guardrail: { name: string; timeoutMs?: number },
   execute: () => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>,
   steps: GuardrailSteps,
-): Effect.Effect<GuardrailFunctionOutput, GuardrailExecutionError> {
+): Effect.Effect<Verdict, GuardrailExecutionError> {
   const failed = (error: unknown) =>
     new GuardrailExecutionError(
       `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
@@ -51,14 +52,21 @@ function runGuardrail(
   const key = () => `t${steps.turn}:guardrail:${kind.toLowerCase()}:${guardrail.name}`;
   const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(execute)).pipe(
     Effect.mapError((failure) => failed(toPublicError(failure))),
-    Effect.flatMap((output) =>
-      typeof output === 'object' && output !== null && typeof output.tripwireTriggered === 'boolean'
-        ? Effect.succeed(output)
-        : Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }'))),
-    ),
+    Effect.flatMap((output) => {
+      const invalid = () => Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }')));
+      if (typeof output !== 'object' || output === null) return invalid();
+      // The verdict is read once: the run acts on (and reports) what it saw then.
+      let tripped: unknown;
+      try {
+        tripped = output.tripwireTriggered;
+      } catch (error) {
+        return Effect.fail(failed(error));
+      }
+      return typeof tripped === 'boolean' ? Effect.succeed({ output, tripped }) : invalid();
+    }),
   );
   const traced = run.pipe(
-    Effect.tap((output) => (output.tripwireTriggered ? annotateTrip() : Effect.void)),
+    Effect.tap((verdict) => (verdict.tripped ? annotateTrip() : Effect.void)),
     span(`baton.guardrail.${kind.toLowerCase()}`, () => ({ 'baton.guardrail.name': guardrail.name, 'baton.guardrail.triggered': false }), { parent: 'agent' }),
   );
   if (guardrail.timeoutMs === undefined) return traced;
@@ -70,12 +78,18 @@ function runGuardrail(
   );
 }
 
+/** What a guardrail returned, and its verdict as read when it completed. */
+interface Verdict {
+  readonly output: GuardrailFunctionOutput;
+  readonly tripped: boolean;
+}
+
 interface GuardrailBatch<G extends { name: string; timeoutMs?: number }> {
   readonly kind: Kind;
   readonly guardrails: readonly G[];
   readonly execute: (guardrail: G) => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>;
-  /** Records a completed guardrail's result and returns the tripwire error it would raise. */
-  readonly recordResult: (guardrail: G, output: GuardrailFunctionOutput) => AgentsError;
+  /** Records a completed guardrail's result and returns the tripwire error it raises (when it tripped). */
+  readonly recordResult: (guardrail: G, output: GuardrailFunctionOutput, tripped: boolean) => AgentsError | undefined;
   readonly onFirstFailure: Effect.Effect<void>;
   readonly steps: GuardrailSteps;
   /** Lanes shared with the model call (lane 0) of a parallel batch; else the batch's own. */
@@ -103,7 +117,7 @@ function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch
       batch.guardrails,
       (guardrail, i) => {
         const run = runGuardrail(batch.kind, guardrail, () => batch.execute(guardrail), batch.steps).pipe(
-          Effect.tap((output) => (output.tripwireTriggered ? signal : Effect.void)),
+          Effect.tap((verdict) => (verdict.tripped ? signal : Effect.void)),
           Effect.tapError(() => signal),
           Effect.exit,
         );
@@ -114,8 +128,8 @@ function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch
     let failure: AgentsError | undefined;
     exits.forEach((exit, i) => {
       if (Exit.isSuccess(exit)) {
-        const tripwire = batch.recordResult(batch.guardrails[i]!, exit.value);
-        if (!failure && exit.value.tripwireTriggered) failure = tripwire;
+        const tripwire = batch.recordResult(batch.guardrails[i]!, exit.value.output, exit.value.tripped);
+        if (!failure && exit.value.tripped) failure = tripwire;
       } else if (!failure) {
         failure = errorOf(exit);
       }
@@ -187,9 +201,11 @@ export function runOutputGuardrails(
     guardrails,
     steps,
     execute: (guardrail) => guardrail.execute(args),
-    recordResult: (guardrail, output) => {
+    recordResult: (guardrail, output, tripped) => {
       const result = { guardrail: { type: 'output' as const, name: guardrail.name }, agentOutput: args.agentOutput, agent: args.agent, output };
       record.outputGuardrailResults.push(result);
+      noteVerdict(result, tripped);
+      if (!tripped) return undefined;
       return new OutputGuardrailTripwireTriggered(`Output guardrail triggered: ${JSON.stringify(output.outputInfo ?? null)}`, result);
     },
     onFirstFailure: Effect.void,

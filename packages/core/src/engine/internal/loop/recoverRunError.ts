@@ -1,11 +1,12 @@
 import * as Effect from 'effect/Effect';
 import { RunMessageOutputItem, UserError, type AgentsError } from '@baton/types';
-import type { RunErrorKind } from '../../../definitions/runErrorHandlers.js';
+import type { RunErrorHandler, RunErrorKind } from '../../../definitions/runErrorHandlers.js';
 import type { RunFailure } from '../failures.js';
 import { inputToItems, itemEvent, runItemsToInputItems } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { LoopEnv } from './loopEnv.js';
+import { isRedactedFinalOutputError, modelDataRedacted, parseWithAgent, redactedDetailsError } from './finalOutputRedaction.js';
 
 /**
  * Gives the run's error handler (for this kind, else `default`) the chance to answer a max-turns,
@@ -19,10 +20,31 @@ export function recoverRunError(kind: RunErrorKind, error: AgentsError, record: 
 /**
  * As `recoverRunError`, for a failure the loop can live with: without a handler, or when it
  * returns nothing, the answer is `'unhandled'` instead of the error (the caller decides).
+ * Recovering from invalid output handles model data: when it was redacted (or becomes so while the
+ * handler runs), a handler that throws or answers an invalid output fails the run with a redacted
+ * error, without its cause.
  */
 export function handledRunError(kind: RunErrorKind, error: AgentsError, record: RunRecord, env: LoopEnv): Effect.Effect<'done' | 'unhandled', RunFailure> {
   const handler = env.errorHandlers?.[kind] ?? env.errorHandlers?.default;
-  if (!handler) return Effect.succeed('unhandled');
+  if (!handler) return Effect.succeed('unhandled' as const);
+  const redacting = kind === 'invalidFinalOutput';
+  return Effect.suspend(() => {
+    const redactFromStart = redacting && (isRedactedFinalOutputError(error) || modelDataRedacted());
+    const redactNow = () => redacting && (redactFromStart || modelDataRedacted());
+    return askHandler(kind, handler, error, record, env, redactNow).pipe(
+      Effect.mapError((failure) => (redactNow() ? redactedDetailsError() : failure)),
+    );
+  });
+}
+
+function askHandler(
+  kind: RunErrorKind,
+  handler: RunErrorHandler<any, any>,
+  error: AgentsError,
+  record: RunRecord,
+  env: LoopEnv,
+  redactNow: () => boolean,
+): Effect.Effect<'done' | 'unhandled', RunFailure> {
   return Effect.gen(function* () {
     const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
     const decision = yield* fromUserCode(() =>
@@ -45,11 +67,13 @@ export function handledRunError(kind: RunErrorKind, error: AgentsError, record: 
       return yield* Effect.fail(new UserError(`The ${kind} error handler must return { finalOutput, includeInHistory? } or nothing.`));
     }
     // The handler's answer is the agent's final output: text for a text agent, else it must
-    // match the output type (checked as the model's answer would be, transforms included).
+    // match the output type (checked by the agent's parser as the model's answer would be).
     const agent = record.currentAgent;
     const text = agent.outputType === 'text' ? String(decision.finalOutput) : (JSON.stringify(decision.finalOutput) ?? 'undefined');
-    const parsed = yield* fromUserCode(() => agent.parseFinalOutput(text));
-    if (!parsed.ok) return yield* Effect.fail(new UserError(`Invalid run error handler finalOutput: ${parsed.message}`));
+    const parsed = yield* parseWithAgent(agent, text);
+    if (!parsed.ok) {
+      return yield* Effect.fail(redactNow() ? redactedDetailsError() : new UserError(`Invalid run error handler finalOutput: ${parsed.describe()}`));
+    }
     const output = parsed.value;
     if (decision.includeInHistory !== false) {
       const item = new RunMessageOutputItem(

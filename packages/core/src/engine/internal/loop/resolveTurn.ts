@@ -19,6 +19,7 @@ import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
 import { handledRunError, recoverRunError } from './recoverRunError.js';
+import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 
 /** Whether the loop goes on after this turn. */
@@ -92,8 +93,8 @@ export function resolveTurn(
     if (processed.refusal !== undefined) {
       return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
     }
-    const parsed = yield* Effect.promise(() => agent.parseFinalOutput(processed.messageText!));
-    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', new ModelBehaviorError(`Agent "${agent.name}": ${parsed.message}`), record, env);
+    const parsed = yield* parseFinalOutputRedacted(agent, processed.messageText!);
+    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', parsed.error, record, env);
     yield* finish(parsed.value, agent, response, record, env);
     return 'done';
   });

@@ -16,6 +16,7 @@ import { runGuardrailFunction } from '../userCode.js';
 import type { StepRunner } from '../../../definitions/stepRunner.js';
 import { step } from './steps.js';
 import { jsonCodec } from './stepCodecs.js';
+import { noteToolOutputGuardrailCall } from './toolGuardrailCalls.js';
 
 /** Where a call's tool guardrails run as steps: the run's step runner and the keys' prefix (`tool:{callId}`). */
 export interface ToolGuardrailSteps {
@@ -63,6 +64,7 @@ export function runToolOutputGuardrails(
     (result) => {
       const tagged = { guardrail: { type: 'tool_output' as const, name: result.name }, output: result.output };
       record.toolOutputGuardrailResults.push(tagged);
+      noteToolOutputGuardrailCall(tagged, call.callId);
       return new ToolOutputGuardrailTripwireTriggered(`Tool output guardrail triggered: ${result.name}`, tagged);
     },
   );

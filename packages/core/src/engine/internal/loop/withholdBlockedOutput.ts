@@ -3,6 +3,7 @@ import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionC
 import type { Agent } from '../../../definitions/agent.js';
 import { OUTPUT_GUARDRAIL_BLOCKED_TOOL_OUTPUT, type OutputGuardrailBlockedMessage } from '../../../definitions/outputGuardrailBlockedMessage.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { redactTerminalTrip } from './redactTerminalTrip.js';
 
 /**
  * An output guardrail tripped on a final output that came from the turn's tool outputs (through
@@ -32,8 +33,10 @@ export function withholdBlockedOutput(
         record.generatedItems.splice(turnStart);
       }
       const blocked = error.result.agentOutput;
-      for (const result of record.outputGuardrailResults) if (result.agentOutput === blocked) result.agentOutput = placeholder;
+      const checked = record.outputGuardrailResults.filter((result) => result.agentOutput === blocked);
+      for (const result of checked) result.agentOutput = placeholder;
       (error.result as { agentOutput: unknown }).agentOutput = placeholder;
+      redactTerminalTrip(error, checked, raw.callId, record);
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
     }),
   );

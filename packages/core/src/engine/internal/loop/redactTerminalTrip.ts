@@ -1,0 +1,44 @@
+import type { OutputGuardrailResult, OutputGuardrailTripwireTriggered, ToolGuardrailBehavior, ToolOutputGuardrailResult } from '@baton/types';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { observedVerdict } from './guardrailVerdicts.js';
+import { toolOutputGuardrailCall } from './toolGuardrailCalls.js';
+
+/** The message of a tripwire on a withheld tool output: its `outputInfo` may describe the output. */
+export const TERMINAL_TRIP_MESSAGE = 'Output guardrail triggered.';
+
+/**
+ * An output guardrail blocked a tool's output that was the final output: what the guardrails said
+ * about it is dropped too. The tripwire's message loses its `outputInfo`; the output guardrail
+ * results of this check, and the tool output guardrail results of that call, are replaced by copies
+ * without `outputInfo` or extra fields (the originals, possibly frozen, are left as they were). A
+ * tool guardrail result whose behaviour can no longer be read is left out. Earlier calls' results
+ * stay as recorded.
+ */
+export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, blocked: readonly OutputGuardrailResult[], callId: string, record: RunRecord): void {
+  const sanitized = new Map<OutputGuardrailResult, OutputGuardrailResult>();
+  for (const result of blocked) sanitized.set(result, { ...result, output: { tripwireTriggered: observedVerdict(result) ?? true, outputInfo: undefined } });
+  record.outputGuardrailResults.splice(0, record.outputGuardrailResults.length, ...record.outputGuardrailResults.map((result) => sanitized.get(result) ?? result));
+  const own = sanitized.get(error.result) ?? { ...error.result, output: { tripwireTriggered: true, outputInfo: undefined } };
+  Object.defineProperty(error, 'result', { value: own, enumerable: true, configurable: true, writable: false });
+  error.message = TERMINAL_TRIP_MESSAGE;
+  const kept: ToolOutputGuardrailResult[] = [];
+  for (const result of record.toolOutputGuardrailResults) {
+    if (toolOutputGuardrailCall(result) !== callId) {
+      kept.push(result);
+      continue;
+    }
+    const behavior = readableBehavior(result);
+    if (behavior) kept.push({ guardrail: { type: 'tool_output', name: result.guardrail.name }, output: { behavior, outputInfo: undefined } });
+  }
+  record.toolOutputGuardrailResults.splice(0, record.toolOutputGuardrailResults.length, ...kept);
+}
+
+function readableBehavior(result: ToolOutputGuardrailResult): ToolGuardrailBehavior | undefined {
+  try {
+    const behavior = result.output.behavior;
+    if (behavior.type === 'rejectContent') return { type: 'rejectContent', message: String(behavior.message) };
+    return behavior.type === 'allow' || behavior.type === 'throwException' ? { type: behavior.type } : undefined;
+  } catch {
+    return undefined;
+  }
+}
