@@ -9,12 +9,12 @@ export const TERMINAL_TRIP_MESSAGE = 'Output guardrail triggered.';
 /**
  * An output guardrail blocked a tool's output that was the final output: what the guardrails said
  * about it is dropped too. The tripwire's message loses its `outputInfo`; the output guardrail
- * results of this check, and the tool output guardrail results of that call, are replaced by copies
+ * results of this check, and the tool output guardrail results of the calls behind it, are replaced by copies
  * without `outputInfo` or extra fields (the originals, possibly frozen, are left as they were). A
  * tool guardrail result whose behaviour can no longer be read is left out. Earlier calls' results
  * stay as recorded.
  */
-export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, blocked: readonly OutputGuardrailResult[], callId: string, record: RunRecord): void {
+export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, blocked: readonly OutputGuardrailResult[], callIds: ReadonlySet<string>, record: RunRecord): void {
   const sanitized = new Map<OutputGuardrailResult, OutputGuardrailResult>();
   for (const result of blocked) sanitized.set(result, { ...result, output: { tripwireTriggered: observedVerdict(result) ?? true, outputInfo: undefined } });
   record.outputGuardrailResults.splice(0, record.outputGuardrailResults.length, ...record.outputGuardrailResults.map((result) => sanitized.get(result) ?? result));
@@ -23,7 +23,8 @@ export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, bloc
   error.message = TERMINAL_TRIP_MESSAGE;
   const kept: ToolOutputGuardrailResult[] = [];
   for (const result of record.toolOutputGuardrailResults) {
-    if (toolOutputGuardrailCall(result) !== callId) {
+    const call = toolOutputGuardrailCall(result);
+    if (call === undefined || !callIds.has(call)) {
       kept.push(result);
       continue;
     }

@@ -24,6 +24,7 @@ export function withholdBlockedOutput(
   return placeholderFor(configured, { guardrailName: error.result.guardrail.name, agent, runContext: record.context }).pipe(
     Effect.map((placeholder) => {
       const turnItems = record.generatedItems.slice(turnStart);
+      const terminalCalls = blockedCallIds(turnItems, error.result.agentOutput);
       if (turnItems.length > 0 && turnItems.every(isFunctionCallOrOutput)) {
         for (let index = turnStart; index < record.generatedItems.length; index++) {
           const item = record.generatedItems[index]!;
@@ -36,10 +37,21 @@ export function withholdBlockedOutput(
       const checked = record.outputGuardrailResults.filter((result) => result.agentOutput === blocked);
       for (const result of checked) result.agentOutput = placeholder;
       (error.result as { agentOutput: unknown }).agentOutput = placeholder;
-      redactTerminalTrip(error, checked, raw.callId, record);
+      redactTerminalTrip(error, checked, terminalCalls, record);
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
     }),
   );
+}
+
+/**
+ * The calls whose tool guardrail results describe the blocked output: the turn's function outputs
+ * that are the final output, or, when the final output was made from them (a `toolUseBehavior`
+ * function), every function output of the turn.
+ */
+function blockedCallIds(turnItems: readonly RunItem[], blocked: unknown): ReadonlySet<string> {
+  const outputs = turnItems.filter((item): item is RunToolCallOutputItem => item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result');
+  const terminal = outputs.filter((item) => item.output === blocked);
+  return new Set((terminal.length > 0 ? terminal : outputs).map((item) => (item.rawItem as FunctionCallResultItem).callId));
 }
 
 function isFunctionCallOrOutput(item: RunItem): boolean {
