@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Effect from 'effect/Effect';
-import { run, type StepRunner } from '@baton/core';
+import { run, type RunToolCallOutputItem, type StepRunner } from '@baton/core';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { MemoryRunStateStore, resumePausedRun, updatePausedRun, type RunStateStore } from '../src/index.js';
 import { crashAgent, readLedger, type CrashScenario } from './support/crashScenario.js';
@@ -112,7 +112,8 @@ describe.each(storeBackends(() => postgres!.connectionString))('step journal ($n
     await scratch.save(runId, state);
     const done = await resumePausedRun(scratch, runId, crashAgent('pair', join(dir, `${runId}.scratch`)).agent, { workerId: 'scratch' });
     if (done.status === 'not_claimed') throw new Error('not claimed');
-    const { agent: _agent, ...item } = done.result.newItems.find((i) => i.type === 'tool_call_output_item' && i.rawItem.callId === 'a')!.toJSON();
+    const output = done.result.newItems.find((i): i is RunToolCallOutputItem => i.type === 'tool_call_output_item' && i.rawItem.callId === 'a')!;
+    const { agent: _agent, ...item } = output.toJSON();
 
     const upgraded = await backend.upgrade({ runId, state, outputs: [{ callId: 'a', item: JSON.stringify(item) }] });
     try {
