@@ -34,10 +34,6 @@ describeSessionContract('MemorySession', {
   makeSession: (sessionId) => new MemorySession({ sessionId }),
   persistent: false,
   runtime,
-  skip: {
-    'reads the transaction envelope once and keeps accessor errors out of its message':
-      'issue 27: core’s MemorySession reads operationId a second time and lets an accessor’s own error (and its text) through',
-  },
 });
 
 describeSessionContract('SqliteSession', {

@@ -34,6 +34,7 @@ import { RunState, recordOf } from '../state/runState.js';
 import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, loadEffectStream } from './streamedRunResult.js';
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from '../state/internal/items.js';
+import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
 import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
@@ -158,21 +159,25 @@ export class Runner extends RunHooks<any> {
     const context = options.context instanceof RunContext ? options.context : new RunContext<TContext>(options.context as TContext);
     const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
     let runInput: string | AgentInputItem[] = input;
+    let sessionInput: AgentInputItem[] | undefined;
     if (options.session) {
       const session = options.session;
       const stored = await readSession(session, context);
       const history = typeof session.prepareHistoryItemForModelInput === 'function' ? stored.map((item) => session.prepareHistoryItemForModelInput!(item)) : stored;
+      const historyGiven = [...history];
       runInput = options.sessionInputCallback
         ? await options.sessionInputCallback(history, inputToItems(input))
         : [...history, ...inputToItems(input)];
       if (!Array.isArray(runInput)) throw new UserError('Session input callback must return an array of AgentInputItem objects.');
+      // The session keeps the new input as the callback made it (rewritten, reordered or dropped).
+      if (options.sessionInputCallback) sessionInput = sessionInputItems(runInput, historyGiven);
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
     if (reasoningItemIdPolicy) recordOf(state).reasoningItemIdPolicy = reasoningItemIdPolicy;
     // When the server keeps the conversation (previousResponseId / conversationId), it owns the
     // history: nothing is written to the session, as in the reference.
     const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
-    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, context, inputToItems(input));
+    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, context, sessionInput ?? inputToItems(input));
     return state;
   }
 

@@ -9,14 +9,7 @@ import { storageCases } from './storageCases.js';
  * Cases Baton's runner does not pass yet, whatever the session: the behaviour is the core's (issue 27
  * item 3 lists them). Each stays in the suite, skipped with the missing behaviour, until core has it.
  */
-export const CORE_GAPS: Readonly<Record<string, string>> = {
-  'sessionInputCallback: the new input as the callback changed it is what the session keeps':
-    'issue 27: core persists the original new input, not the items the sessionInputCallback returned for it',
-  'refuses typed arrays other than bytes, and a proxied items array, without recording the operation':
-    'issue 27: core’s MemorySession (whose checks the SQL sessions share) accepts a Proxy of an items array, which the reference refuses as data it cannot clone',
-  'sessionInputCallback returning something other than an array fails with the reference’s message':
-    'issue 27: core says "sessionInputCallback must return an array of input items." where the reference says "Session input callback must return an array of AgentInputItem objects."',
-};
+export const CORE_GAPS: Readonly<Record<string, string>> = {};
 
 /** Every case of the session contract, in order (storage, history rewrites and transactions, runs). */
 export const SESSION_CONTRACT_CASES: readonly SessionCase[] = [...storageCases, ...historyCases, ...runCases];
