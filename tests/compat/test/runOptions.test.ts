@@ -130,4 +130,24 @@ describe('run options (same on both SDKs)', () => {
     });
     expect(both.baton).toEqual(both.reference);
   });
+
+  // What the session keeps as the new input once the callback changed it, for a table of callbacks.
+  const callbacks: Record<string, (history: any[], newItems: any[]) => any[]> = {
+    'redacts the new input': (history, newItems) => [...history, ...newItems.map((item) => ({ ...item, content: '[redacted]' }))],
+    'drops the new input': (history) => history,
+    'copies the history': (history, newItems) => [...history.map((item) => ({ ...item })), ...newItems],
+    'puts the new input first': (history, newItems) => [...newItems, ...history],
+    'adds an item': (history, newItems) => [...history, { role: 'user', content: 'context' }, ...newItems],
+    'repeats a history item as new input': (history, newItems) => [...history, ...newItems.map(() => ({ role: 'user', content: 'old 1' }))],
+  };
+  it.each(Object.keys(callbacks))('sessionInputCallback that %s: the same request and the same saved history', async (name) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const session = new sdk.MemorySession();
+      await session.addItems([sdk.user('old 1'), sdk.assistant('old answer')]);
+      const model = new testing.ScriptedModel([[testing.assistantMessage('ok')]]);
+      await sdk.run(new sdk.Agent({ name: 'A', model }), 'card 4242', { session, sessionInputCallback: callbacks[name]! as never });
+      return { sent: shapeOf(model.calls[0]!.request.input as unknown[]), saved: shapeOf(await session.getItems()) };
+    });
+    expect(both.baton).toEqual(both.reference);
+  });
 });
