@@ -183,7 +183,7 @@ describe('parallel input guardrails (the default)', () => {
     const finished: string[] = [];
     const slowPass = defineInputGuardrail({
       name: 'slow_pass',
-      execute: async () => (await sleep(80), finished.push('slow_pass'), { tripwireTriggered: false, outputInfo: 'fine' }),
+      execute: async () => (await sleep(400), finished.push('slow_pass'), { tripwireTriggered: false, outputInfo: 'fine' }),
     });
     const fastTrip = defineInputGuardrail({
       name: 'fast_trip',
@@ -192,12 +192,13 @@ describe('parallel input guardrails (the default)', () => {
     const thrower = defineInputGuardrail({
       name: 'thrower',
       execute: async () => {
-        await sleep(30);
+        await sleep(150);
         finished.push('thrower');
         throw new Error('boom');
       },
     });
-    const slow = slowModelStep(1_000, [assistantMessage('never')]);
+    // Far apart, so a loaded machine starting the guardrails a little apart keeps their order.
+    const slow = slowModelStep(2_000, [assistantMessage('never')]);
     const model = new ScriptedModel([slow.step]);
     const agent = new Agent({ name: 'A', model, inputGuardrails: [slowPass, fastTrip, thrower] });
 
