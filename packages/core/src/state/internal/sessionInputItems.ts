@@ -12,20 +12,20 @@ export function sessionInputItems(combined: readonly AgentInputItem[], history: 
   const unmatchedHistory = new Map<string, number>();
   for (const item of history) {
     const key = itemKey(item);
-    unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) + 1);
+    if (key !== undefined) unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) + 1);
   }
   // Objects first: a history object consumes its key so an equal copy elsewhere is judged on the rest.
   for (const item of combined) {
     if (!historyObjects.has(item)) continue;
     const key = itemKey(item);
-    unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) - 1);
+    if (key !== undefined) unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) - 1);
   }
   const appended: AgentInputItem[] = [];
   for (const item of combined) {
     if (historyObjects.has(item)) continue;
     const key = itemKey(item);
-    const remaining = unmatchedHistory.get(key) ?? 0;
-    if (remaining > 0) {
+    const remaining = key === undefined ? 0 : (unmatchedHistory.get(key) ?? 0);
+    if (key !== undefined && remaining > 0) {
       unmatchedHistory.set(key, remaining - 1);
       continue;
     }
@@ -34,12 +34,11 @@ export function sessionInputItems(combined: readonly AgentInputItem[], history: 
   return appended;
 }
 
-let unkeyed = 0;
-
-function itemKey(item: AgentInputItem): string {
+/** An item's content as a key; undefined for one that cannot be serialized (it equals nothing but itself). */
+function itemKey(item: AgentInputItem): string | undefined {
   try {
     return JSON.stringify(item);
   } catch {
-    return `\u0000unkeyed:${++unkeyed}`; // an item that cannot be serialized equals nothing but itself
+    return undefined;
   }
 }
