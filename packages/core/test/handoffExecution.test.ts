@@ -138,10 +138,12 @@ describe('executing a handoff', () => {
       ['a string', 'all of it', 'got string'],
       ['an inputHistory that is neither a string nor an array', { ...ok, inputHistory: 7 }, '`inputHistory` must be a string or an array'],
       ['an inputHistory with a null entry', { ...ok, inputHistory: [{ role: 'user', content: 'a' }, null] }, '`inputHistory[1]` is not a protocol item'],
+      ['an inputHistory with an undefined entry', { ...ok, inputHistory: [undefined] }, '`inputHistory[0]` is not a protocol item'],
       ['an inputHistory with a string entry', { ...ok, inputHistory: ['hello'] }, '`inputHistory[0]` is not a protocol item'],
       ['an inputHistory entry with neither type nor role', { ...ok, inputHistory: [{ content: 'a' }] }, '`inputHistory[0]` is not a protocol item'],
       ['preHandoffItems that are not an array', { ...ok, preHandoffItems: 'none' }, '`preHandoffItems` must be an array of run items'],
       ['newItems that are missing', { inputHistory: 'x', preHandoffItems: [] }, '`newItems` must be an array of run items'],
+      ['a newItems entry that is undefined', { ...ok, newItems: [undefined] }, '`newItems[0]` is not a run item'],
       ['a newItems entry that is null', { ...ok, newItems: [null] }, '`newItems[0]` is not a run item'],
       ['a newItems entry of an unknown type', { ...ok, newItems: [{ type: 'note', rawItem: {} }] }, '`newItems[0]` is not a run item'],
       ['a newItems entry without a type', { ...ok, newItems: [{ rawItem: {} }] }, '`newItems[0]` is not a run item'],
@@ -195,28 +197,47 @@ describe('executing a handoff', () => {
     expect(handoffSpans[0]!.attributes).not.toHaveProperty('baton.handoff.ignored');
   });
 
-  it('names the handoff calls it ignored (only the first of a response is taken) on the span', async () => {
+  it('names the handoff calls it ignored (only the first of a response is taken) on the span, comma-separated', async () => {
     const billing = new Agent({ name: 'Billing', model: new ScriptedModel([[assistantMessage('billed')]]) });
     const refunds = new Agent({ name: 'Refunds', model: new ScriptedModel([[assistantMessage('refunded')]]) });
+    const support = new Agent({ name: 'Support', model: new ScriptedModel([[assistantMessage('supported')]]) });
     const triage = new Agent({
       name: 'Triage',
-      model: new ScriptedModel([[functionCall('transfer_to_Billing', {}, { callId: 'h1' }), functionCall('transfer_to_Refunds', {}, { callId: 'h2' })]]),
-      handoffs: [billing, refunds],
+      model: new ScriptedModel([
+        [
+          functionCall('transfer_to_Billing', {}, { callId: 'h1' }),
+          functionCall('transfer_to_Refunds', {}, { callId: 'h2' }),
+          functionCall('transfer_to_Support', {}, { callId: 'h3' }),
+        ],
+      ]),
+      handoffs: [billing, refunds, support],
     });
     const { tracer, spans } = recordingTracer();
     const result = await new Runner({ tracer }).run(triage, 'money');
     expect(result.lastAgent?.name).toBe('Billing');
-    expect(spans.find((s) => s.name === 'baton.handoff')?.attributes).toMatchObject({ 'baton.handoff.ignored': 'transfer_to_Refunds', 'baton.handoff.to': 'Billing' });
+    expect(spans.find((s) => s.name === 'baton.handoff')?.attributes).toMatchObject({
+      'baton.handoff.ignored': 'transfer_to_Refunds,transfer_to_Support',
+      'baton.handoff.to': 'Billing',
+    });
   });
 });
 
 describe('a handoff as a step', () => {
   function recorder() {
     const tape = new Map<string, JsonValue>();
+    const kinds = new Map<string, string>();
     const runner: StepRunner = {
-      runStep: (step, effect) => effect.pipe(Effect.tap((value) => Effect.sync(() => tape.set(step.key, JSON.parse(JSON.stringify(step.codec.encode(value)) ?? 'null'))))),
+      runStep: (step, effect) =>
+        effect.pipe(
+          Effect.tap((value) =>
+            Effect.sync(() => {
+              kinds.set(step.key, step.kind);
+              tape.set(step.key, JSON.parse(JSON.stringify(step.codec.encode(value)) ?? 'null'));
+            }),
+          ),
+        ),
     };
-    return { runner, tape };
+    return { runner, tape, kinds };
   }
   function replayer(tape: Map<string, JsonValue>) {
     const runner: StepRunner = {
@@ -238,14 +259,39 @@ describe('a handoff as a step', () => {
   }
 
   it("records the target agent's name, and a replay finds that agent in the graph without calling back", async () => {
-    const { runner, tape } = recorder();
+    const { runner, tape, kinds } = recorder();
     const first = await new Runner({ stepRunner: runner }).run(redirecting(true), 'money');
     expect(first.lastAgent?.name).toBe('BillingV2');
     expect(tape.get('handoff:h1')).toBe('BillingV2');
+    // StepKind 'handoff': "a handoff callback" (definitions/stepRunner.ts, the core README).
+    expect(kinds.get('handoff:h1')).toBe('handoff');
     // The replay's model for Triage has no script: its recorded answer stands in for it.
     const second = await new Runner({ stepRunner: replayer(tape) }).run(redirecting(false), 'money');
     expect(second.lastAgent?.name).toBe('BillingV2');
     expect(second.finalOutput).toBe('v2 billed');
+  });
+
+  it('a replay continues with the agent the handoff declared, also when another agent of the graph has its name', async () => {
+    const build = (live: boolean) => {
+      const oldBilling = new Agent({ name: 'Billing', instructions: 'the old desk', model: new ScriptedModel([]) });
+      const newBilling = new Agent({ name: 'Billing', instructions: 'the new desk', model: new ScriptedModel(live ? [[assistantMessage('new desk billed')]] : []) });
+      const toNew = new Handoff(newBilling, () => newBilling);
+      toNew.toolName = 'transfer_to_new_billing';
+      const triage = new Agent({
+        name: 'Triage',
+        model: new ScriptedModel(live ? [[functionCall('transfer_to_new_billing', {}, { callId: 'h1' })]] : []),
+        handoffs: [oldBilling, toNew],
+      });
+      return { triage, newBilling };
+    };
+    const { runner, tape } = recorder();
+    const live = build(true);
+    const first = await new Runner({ stepRunner: runner }).run(live.triage, 'money');
+    expect(first.lastAgent).toBe(live.newBilling);
+    const replayed = build(false);
+    const second = await new Runner({ stepRunner: replayer(tape) }).run(replayed.triage, 'money');
+    expect(second.finalOutput).toBe('new desk billed');
+    expect(second.lastAgent).toBe(replayed.newBilling);
   });
 
   it('a recorded name that is not in the agent graph fails the replay with a UserError naming it', async () => {
