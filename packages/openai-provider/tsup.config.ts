@@ -2,6 +2,6 @@ import { packageConfig } from '../../tsup.package.js';
 
 // The root entry and the experimental hosted multi-agent subpath, sharing chunks.
 export default packageConfig(undefined, {
-  entry: { index: 'src/index.ts', 'experimental/hosted-multi-agent': 'src/experimental/hostedMultiAgent/index.ts' },
+  entry: { index: 'src/index.ts', 'experimental/hosted-multi-agent': 'src/experimental/hosted-multi-agent.ts' },
   splitting: true,
 });

@@ -4,7 +4,7 @@ import { Agent, run, tool } from '@baton/core';
 import { fakeItems, fakeText } from '@baton/testing';
 import { UserError, type ModelStreamEvent } from '@baton/types';
 import { isOpenAIProviderError } from '../src/index.js';
-import { OpenAIHostedMultiAgentModel, getHostedAgentMetadata } from '../src/experimental/hostedMultiAgent/index.js';
+import { OpenAIHostedMultiAgentModel, getHostedAgentMetadata } from '../src/experimental/hosted-multi-agent.js';
 import { clientFor, collect, collectUntilError, fakeServer, rawTypes, rejectionOf, request } from './helpers.js';
 
 // Items as the hosted multi-agent service labels them: who produced each, and the root's final answer.

@@ -1,8 +1,0 @@
-/**
- * `@baton/openai-provider/experimental/hosted-multi-agent`: the Responses API's hosted multi-agent
- * beta (the reference's `@openai/agents-openai/experimental/hosted-multi-agent`). Experimental: the
- * service's protocol may change.
- */
-export type { HostedMultiAgentConfig } from './config.js';
-export { getHostedAgentMetadata, type HostedAgentMetadata } from './metadata.js';
-export { OpenAIHostedMultiAgentModel } from './model.js';
