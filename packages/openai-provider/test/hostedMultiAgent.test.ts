@@ -200,6 +200,31 @@ describe('OpenAIHostedMultiAgentModel: failures', () => {
     }
   });
 
+  it('closes the socket and gives the response up when the request is aborted or the reader stops early', async () => {
+    const server = await fakeServer(fakeItems([rootAnswer], { stream: { eventDelayMs: 200 } }), fakeItems([subagentNote, rootAnswer]), fakeItems([rootAnswer]));
+    const model = new OpenAIHostedMultiAgentModel(clientFor(server), 'gpt-5.6-sol');
+    const socketsClosed = async () => {
+      for (let i = 0; i < 100 && server.openSockets > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(server.openSockets).toBe(0);
+    };
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const aborted = await rejectionOf(model.getResponse(request({ signal: controller.signal })));
+      expect(isOpenAIProviderError(aborted, 'aborted')).toBe(true);
+      await socketsClosed();
+
+      for await (const event of model.getStreamedResponse(request())) if (event.type === 'response_started') break;
+      await socketsClosed();
+
+      // The next request starts a new response on a new socket.
+      expect((await model.getResponse(request())).output).toMatchObject([{ id: 'msg_root' }]);
+      expect(server.upgrades).toBe(3);
+    } finally {
+      await model.close();
+    }
+  });
+
   it('refuses a second request while one runs on the same model', async () => {
     const server = await fakeServer(fakeText('slow', { stream: { eventDelayMs: 50 } }));
     const model = new OpenAIHostedMultiAgentModel(clientFor(server), 'gpt-5.6-sol');

@@ -78,13 +78,11 @@ export class OpenAIHostedMultiAgentModel extends OpenAIResponsesModel {
     let received = false;
     let settled = false;
     const signal = request.signal;
-    const onAbort = () => this.#dropConnection();
     try {
       const built = this._buildResponsesCreateRequest(request, true);
       const requestData = built.requestData;
       const timeoutMs = resolveTimeout(request.modelSettings);
       const socket = await this.#socketFor(built, request);
-      signal?.addEventListener('abort', onAbort, { once: true });
       const send = async (frame: Json) => {
         if (signal?.aborted) throw abortedError();
         sent = true;
@@ -134,7 +132,6 @@ export class OpenAIHostedMultiAgentModel extends OpenAIResponsesModel {
       }
       throw error;
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       // A consumer that stopped reading before the turn ended leaves a response nobody resumes.
       if (!settled) await this.close();
       this.#busy = false;
@@ -184,6 +181,7 @@ async function readEvent(socket: ResponsesWebSocketConnection, timeoutMs: number
   });
   try {
     const frame = await Promise.race([socket.next(), stops]);
+    if (signal?.aborted) throw abortedError();
     if (frame === null) {
       throw new OpenAIProviderError({
         reason: 'stream_interrupted',

@@ -49,26 +49,33 @@ export function hostedModelResponse(end: HostedTurnEnd, preserveRawUsage: boolea
  */
 export async function* hostedStreamEvents(turn: AsyncGenerator<Json, HostedTurnEnd>, preserveRawUsage: boolean | undefined): AsyncGenerator<ModelStreamEvent> {
   const itemsByIndex = new Map<number, unknown>();
-  while (true) {
-    const next = await turn.next();
-    if (next.done === true) {
-      yield* endEvents(next.value, preserveRawUsage);
-      return;
-    }
-    const event = next.value;
-    if (event.type === 'response.output_item.added' && typeof event.output_index === 'number') itemsByIndex.set(event.output_index, event.item);
-    if (event.type === 'response.created') {
-      yield { type: 'response_started', providerData: { ...event } };
-    } else if (event.type === 'response.output_text.delta' && typeof event.delta === 'string') {
-      const item = typeof event.output_index === 'number' ? itemsByIndex.get(event.output_index) : undefined;
-      const agentName = isRecord(event.agent) ? event.agent.agent_name : undefined;
-      if (isRootFinalMessage(item) && (agentName === undefined || agentName === ROOT_AGENT)) {
-        const delta: ModelStreamEvent = { type: 'output_text_delta', delta: event.delta, providerData: rest(event, ['delta']) ?? {} };
-        if (typeof event.item_id === 'string') delta.itemId = event.item_id;
-        yield delta;
+  let finished = false;
+  try {
+    while (true) {
+      const next = await turn.next();
+      if (next.done === true) {
+        finished = true;
+        yield* endEvents(next.value, preserveRawUsage);
+        return;
       }
+      const event = next.value;
+      if (event.type === 'response.output_item.added' && typeof event.output_index === 'number') itemsByIndex.set(event.output_index, event.item);
+      if (event.type === 'response.created') {
+        yield { type: 'response_started', providerData: { ...event } };
+      } else if (event.type === 'response.output_text.delta' && typeof event.delta === 'string') {
+        const item = typeof event.output_index === 'number' ? itemsByIndex.get(event.output_index) : undefined;
+        const agentName = isRecord(event.agent) ? event.agent.agent_name : undefined;
+        if (isRootFinalMessage(item) && (agentName === undefined || agentName === ROOT_AGENT)) {
+          const delta: ModelStreamEvent = { type: 'output_text_delta', delta: event.delta, providerData: rest(event, ['delta']) ?? {} };
+          if (typeof event.item_id === 'string') delta.itemId = event.item_id;
+          yield delta;
+        }
+      }
+      yield { type: 'model', event, providerData: RAW };
     }
-    yield { type: 'model', event, providerData: RAW };
+  } finally {
+    // A reader that stops early ends the turn too (the model then closes its socket).
+    if (!finished) await turn.return(undefined as never);
   }
 }
 
