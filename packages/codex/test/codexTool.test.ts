@@ -32,7 +32,7 @@ describe('codexTool() in a run', () => {
     expect(result.state.usage.inputTokens).toBe(120);
     expect(result.state.usage.outputTokens).toBe(30);
     expect(result.state.usage.requests).toBe(3);
-    expect(invocations()).toEqual([{ argv: ['exec', '--experimental-json'], input: 'list the files' }]);
+    expect(invocations()).toMatchObject([{ argv: ['exec', '--experimental-json'], input: 'list the files' }]);
   });
 
   it('sends every Codex event to onStream, with the thread id and the tool call, and keeps them out of the history', async () => {

@@ -11,6 +11,7 @@ export interface FakeCodexInvocation {
   argv: string[];
   input: string;
   outputSchema?: Record<string, unknown>;
+  pid: number;
 }
 
 /** A real `Codex` client on the fake CLI, and what the CLI was asked, call by call. */

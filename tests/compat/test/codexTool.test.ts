@@ -53,8 +53,11 @@ async function runWithCodex(under: SdkUnderTest, turns: FakeTurn[], options: Rec
       usage: results.map((result) => ({ inputTokens: result.state.usage.inputTokens, outputTokens: result.state.usage.outputTokens, requests: result.state.usage.requests })),
       toModel,
       streamed,
-      // The SDK writes the output schema to a fresh temporary file per turn.
-      invocations: invocations().map((call: { argv: string[] }) => ({ ...call, argv: call.argv.map((arg) => arg.replace(/codex-output-schema-[^/]+/, 'codex-output-schema-*')) })),
+      // The SDK writes the output schema to a fresh temporary file per turn; each CLI process has its pid.
+      invocations: invocations().map(({ pid: _pid, ...call }: { argv: string[]; pid: number }) => ({
+        ...call,
+        argv: call.argv.map((arg) => arg.replace(/codex-output-schema-[^/]+/, 'codex-output-schema-*')),
+      })),
       context,
     };
   } finally {
