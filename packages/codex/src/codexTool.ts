@@ -1,8 +1,8 @@
-import { Usage, UserError, tool, toFunctionToolName, type FunctionTool } from '@baton/core';
+import { Usage, UserError, defaultToolErrorFunction, tool, toFunctionToolName, type FunctionTool } from '@baton/core';
 import type { Codex, CodexOptions, SandboxMode, Thread, ThreadOptions, TurnOptions, Usage as CodexUsage } from '@openai/codex-sdk';
 import type { z } from 'zod';
 import { consumeTurn, type CodexToolStreamHandler } from './internal/consumeEvents.js';
-import { loadCodexSdk } from './internal/loadCodexSdk.js';
+import { isMissingCodexSdkError, loadCodexSdk } from './internal/loadCodexSdk.js';
 import { resolveOutputSchema, type CodexOutputSchemaDescriptor } from './internal/outputSchema.js';
 import {
   codexParameters,
@@ -111,7 +111,14 @@ export function codexTool<TContext = unknown>(options: CodexToolOptions = {}): F
     options.defaultTurnOptions || outputSchema ? { ...options.defaultTurnOptions, ...(outputSchema ? { outputSchema } : {}) } : undefined;
 
   let codex: Promise<Codex> | undefined = options.codex ? Promise.resolve(options.codex) : undefined;
-  const codexClient = (): Promise<Codex> => (codex ??= loadCodexSdk().then(({ Codex: CodexClient }) => new CodexClient(codexOptionsWithKey(options.codexOptions))));
+  const codexClient = (): Promise<Codex> =>
+    (codex ??= loadCodexSdk().then(
+      ({ Codex: CodexClient }) => new CodexClient(codexOptionsWithKey(options.codexOptions)),
+      (error: unknown) => {
+        codex = undefined; // installed later, the next call finds it
+        throw error;
+      },
+    ));
   let persisted: Thread | undefined;
 
   const threadFor = (client: Codex, threadId: string | undefined): Thread => {
@@ -132,6 +139,11 @@ export function codexTool<TContext = unknown>(options: CodexToolOptions = {}): F
     parameters: options.parameters ?? (useContext ? codexRunContextParameters : codexParameters),
     strict: true,
     needsApproval: false,
+    // Codex failing is the model's to hear about; a missing SDK is the developer's, so it fails the run.
+    errorFunction: (context, error) => {
+      if (isMissingCodexSdkError(error)) throw error;
+      return defaultToolErrorFunction(context, error);
+    },
     execute: async (input, runContext, details): Promise<CodexToolResult> => {
       const args: CodexCallArguments = normalizeArguments(input as Parameters<typeof normalizeArguments>[0]);
       if (useContext) assertWritableContext(runContext.context, contextKey);
