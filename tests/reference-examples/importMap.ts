@@ -10,6 +10,7 @@ export const batonImportFor: Readonly<Record<string, string>> = {
   '@openai/agents-openai/experimental/hosted-multi-agent': '@baton/openai-provider/experimental/hosted-multi-agent',
   '@openai/agents-extensions/ai-sdk': '@baton/ai-sdk-provider',
   '@openai/agents-extensions/ai-sdk-ui': '@baton/ai-sdk-provider/ui',
+  '@openai/agents-extensions/experimental/codex': '@baton/codex',
 };
 
 /** Reference modules Baton has no counterpart for, each with the reason (an example importing one is left out). */
@@ -21,7 +22,6 @@ export const withoutCounterpart: Readonly<Record<string, string>> = {
   '@openai/agents/sandbox': 'sandboxes are out of scope',
   '@openai/agents/sandbox/local': 'sandboxes are out of scope',
   '@openai/agents-core/_shims': "the reference's internal runtime shims, not a public entry (node:crypto's randomUUID does the same)",
-  '@openai/agents-extensions/experimental/codex': 'not built yet: the experimental Codex tool (it drives the Codex CLI through @openai/codex-sdk)',
 };
 
 /** The example folders left out whole, with the reason. */
