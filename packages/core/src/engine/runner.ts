@@ -221,6 +221,7 @@ export class Runner extends RunHooks<any> {
       sink: channel ?? discardingSink,
       observed: channel !== undefined,
       mcpConnections: new McpConnections(),
+      signal: options.signal,
       onTurnStart,
     };
   }
