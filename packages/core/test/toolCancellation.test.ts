@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
+import { ScriptedModel, assistantMessage, functionCall, modelStream } from '@baton/testing';
 import { Agent, RunState, RunContext, Runner, run, tool } from '../src/index.js';
 
 /** A promise with its resolve function outside. */
@@ -127,6 +127,37 @@ describe('cancelling a run while its tools run', () => {
     const resumed = await run(agent, await RunState.fromString(agent, state.toString()));
     expect(resumed.finalOutput).toBe('answered after the abort');
     expect(execute).toHaveBeenCalledTimes(1);
+    expect(model.calls).toHaveLength(2);
+  });
+
+  it('ends a streaming agent tool cut short by a stream consumer’s cancel as aborted, its turn settled, and a resume asks the model again', async () => {
+    const nestedStarted = latch();
+    const nestedModel = new ScriptedModel([
+      modelStream((call) =>
+        (async function* () {
+          nestedStarted.open();
+          const signal = call.request.signal!;
+          await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+          signal.throwIfAborted();
+        })(),
+      ),
+    ]);
+    const nested = new Agent({ name: 'Nested', model: nestedModel });
+    const nestedTool = nested.asTool({ toolName: 'ask_nested', toolDescription: 'asks the nested agent', onStream: () => undefined });
+    const model = new ScriptedModel([[functionCall('ask_nested', { input: 'hi' }, { callId: 'n1' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'Parent', model, tools: [nestedTool] });
+    const cancelled = await run(agent, 'go', { stream: true });
+    const reader = cancelled.toStream().getReader();
+    await nestedStarted.promise;
+    await reader.cancel('stop');
+    await cancelled.completed;
+    expect(cancelled.cancelled).toBe(true);
+    expect(outputs(cancelled.state)).toEqual([{ callId: 'n1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
+    expect(cancelled.state._currentTurnInProgress).toBe(false);
+    expect(cancelled.state._currentStep?.type).toBe('next_step_run_again');
+
+    const resumed = await run(agent, cancelled.state);
+    expect(resumed.finalOutput).toBe('done');
     expect(model.calls).toHaveLength(2);
   });
 });

@@ -118,6 +118,7 @@ function keepCancelledBatch(runs: readonly ToolRun[], outcomes: readonly ToolRun
       }
     }
     record.currentStep = { type: 'next_step_run_again' };
+    record.turnInProgress = false;
   });
 }
 

@@ -69,7 +69,7 @@ export function drainOnInterrupt<A, E, R>(
   onDrained: (result: A) => Effect.Effect<void>,
 ): Effect.Effect<A, E, R> {
   return Effect.uninterruptibleMask((restore) =>
-    Effect.flatMap(Effect.forkChild(batch), (fiber) =>
+    Effect.flatMap(Effect.forkChild(batch, { startImmediately: true }), (fiber) =>
       restore(Fiber.join(fiber)).pipe(
         Effect.onInterrupt(() =>
           Effect.sync(() => cancellation.cancel(cancellationReason())).pipe(
