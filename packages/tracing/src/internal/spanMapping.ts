@@ -139,8 +139,9 @@ export class UsageTally {
     }
   }
 
+  /** Every count 0 (the reference writes a span's usage when any one is not, cached tokens included). */
   get empty(): boolean {
-    return this.requests === 0 && this.inputTokens === 0 && this.outputTokens === 0 && this.totalTokens === 0;
+    return [this.requests, this.inputTokens, this.outputTokens, this.totalTokens, this.cachedInputTokens, this.cacheWriteInputTokens].every((count) => count === 0);
   }
 
   turn(): TurnUsageData {
