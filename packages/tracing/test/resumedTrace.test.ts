@@ -69,3 +69,25 @@ describe('a paused run resumed inside the trace it paused in', () => {
     expect(recorder.traces.map((trace) => trace.id)).toEqual([own, around, own]);
   });
 });
+
+describe('a run inside a trace made while tracing was disabled', () => {
+  // The reference: a run in a no-op trace records nothing, and its state keeps no trace
+  // (run.js: `isNoopTrace(input._trace)` → `_trace = null`).
+  it('records nothing, and its paused state keeps no trace, even if tracing was enabled since', async () => {
+    const refund = tool({ name: 'refund', description: 'Refunds an order.', parameters: z.object({ id: z.string() }), needsApproval: true, execute: ({ id }) => `refunded ${id}` });
+    const model = new ScriptedModel([[functionCall('refund', { id: 'A1' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'Cashier', model, tools: [refund] });
+    setTracingDisabled(true);
+    let stored: unknown = 'unset';
+    await withTrace('Off', async () => {
+      setTracingDisabled(false);
+      const paused = await new Runner().run(agent, 'refund A1');
+      expect(paused.interruptions).toHaveLength(1);
+      stored = paused.state._trace;
+    });
+    await settle();
+    expect(stored).toBeNull();
+    expect(recorder.ended).toEqual([]);
+    expect(recorder.traces).toEqual([]);
+  });
+});
