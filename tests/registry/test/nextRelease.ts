@@ -6,7 +6,7 @@
  * migration from 1 that fills it in. `@baton/types` is rebuilt from that source; every other package
  * is the published one with the next version and its `@baton/*` dependencies moved to it.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Exec {
@@ -41,21 +41,28 @@ function changeSchema(src: string): void {
   );
 }
 
-/** Builds @baton/types with the schema change into `<work>/types/dist` (ESM and CJS, as the package builds). */
+/** Builds @baton/types with the schema change into `<work>/types/dist` (ESM and CJS with declarations, as the package builds). */
 async function buildChangedTypes(root: string, work: string, exec: Exec, env: NodeJS.ProcessEnv): Promise<string> {
   const dir = join(work, 'types');
   mkdirSync(dir, { recursive: true });
   cpSync(join(root, 'packages', 'types', 'src'), join(dir, 'src'), { recursive: true });
   changeSchema(join(dir, 'src'));
-  // zod and the build tools from the workspace.
-  symlinkSync(join(root, 'packages', 'types', 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Its dependencies (zod) from the workspace, and TypeScript for the declarations.
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(root, 'packages', 'types', 'node_modules'))) {
+    if (!entry.startsWith('.')) symlinkSync(join(root, 'packages', 'types', 'node_modules', entry), join(dir, 'node_modules', entry), 'dir');
+  }
+  symlinkSync(join(root, 'node_modules', 'typescript'), join(dir, 'node_modules', 'typescript'), 'dir');
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'es2022', module: 'esnext', moduleResolution: 'bundler', strict: true, skipLibCheck: true } }));
   // As packages/types builds: ESM as .js (a "type": "module" package), CJS as .cjs, both entries
-  // sharing chunks so the error classes are one class whichever entry loads them.
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@baton/types', private: true, type: 'module' }));
+  // sharing chunks so the error classes are one class whichever entry loads them, and the
+  // declarations (.d.ts / .d.cts) the next release's users type-check against.
+  // Its dependencies named, so the build leaves them external as the package's does.
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'packages', 'types', 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@baton/types', private: true, type: 'module', dependencies }));
   writeFileSync(
     join(dir, 'tsup.config.json'),
-    JSON.stringify({ entry: ['src/index.ts', 'src/internal.ts'], format: ['esm', 'cjs'], splitting: true, keepNames: true, target: 'node20', clean: true }),
+    JSON.stringify({ entry: ['src/index.ts', 'src/internal.ts'], format: ['esm', 'cjs'], dts: true, splitting: true, keepNames: true, target: 'node20', clean: true }),
   );
   const tsup = join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
   await exec(process.execPath, [tsup, '--silent'], dir, env);

@@ -6,10 +6,12 @@
  * it on the new one (the migration reads the old state), and see the old release refuse what the
  * new one wrote; then durable runs: a run paused on an old-release worker is drained by it while a
  * new-release worker takes new runs (PostgreSQL started here). Each `// comment` is what the line
- * before it must print.
+ * before it must print. The files are JavaScript as the guide runs them, type-checked as an editor
+ * checks them (`checkJs`, `--strict`, `skipLibCheck: false`) against both releases' declarations.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startPostgres } from '@baton/testing/postgres';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +90,21 @@ export function describeVersionsSideBySide(session: RegistrySession): void {
       };
       expect(typesOf('core-v1')).toBe(released);
       expect(typesOf('@baton/core')).toBe(next);
+    });
+
+    it('type-checks the guide’s files against both releases (checkJs, --strict, skipLibCheck: false)', async () => {
+      await ready;
+      const compilerOptions = { allowJs: true, checkJs: true, noEmit: true, strict: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', types: ['node'] };
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map(({ name }) => name) }, null, 2));
+      const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+      // tsc exits non-zero on any error; its output (in the message) lists them.
+      const errors = await session.timed(`type-check ${guideFile}'s files`, () =>
+        exec(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], project, cleanEnv(), 600_000).then(
+          () => [],
+          (error: Error) => error.message.split('\n').filter(Boolean),
+        ),
+      );
+      expect(errors).toEqual([]);
     });
 
     it.each(['pause.mjs', 'resume.mjs', 'refuse.mjs'])('runs %s as the guide writes it, printing what it says', async (name) => {
