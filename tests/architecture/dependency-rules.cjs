@@ -21,6 +21,8 @@ const packageRule = {
   testing: ['types'],
   // The local shell and editor implement contracts of types; they need nothing of the run loop.
   'local-tools': ['types'],
+  // The Codex tool is a core tool() around @openai/codex-sdk.
+  codex: ['core', 'types'],
   // The umbrella re-exports everything.
   agents: '*',
 };

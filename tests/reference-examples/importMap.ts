@@ -7,8 +7,10 @@ export const batonImportFor: Readonly<Record<string, string>> = {
   '@openai/agents-core': '@baton/core',
   '@openai/agents-core/extensions': '@baton/handoffs',
   '@openai/agents-openai': '@baton/openai-provider',
+  '@openai/agents-openai/experimental/hosted-multi-agent': '@baton/openai-provider/experimental/hosted-multi-agent',
   '@openai/agents-extensions/ai-sdk': '@baton/ai-sdk-provider',
   '@openai/agents-extensions/ai-sdk-ui': '@baton/ai-sdk-provider/ui',
+  '@openai/agents-extensions/experimental/codex': '@baton/codex',
 };
 
 /** Reference modules Baton has no counterpart for, each with the reason (an example importing one is left out). */
@@ -19,9 +21,7 @@ export const withoutCounterpart: Readonly<Record<string, string>> = {
   '@openai/agents-extensions': 'its root entry holds the realtime transports (Twilio, Cloudflare): realtime is out of scope',
   '@openai/agents/sandbox': 'sandboxes are out of scope',
   '@openai/agents/sandbox/local': 'sandboxes are out of scope',
-  '@openai/agents-openai/experimental/hosted-multi-agent': 'not built yet: the experimental hosted multi-agent model (OpenAIHostedMultiAgentModel)',
   '@openai/agents-core/_shims': "the reference's internal runtime shims, not a public entry (node:crypto's randomUUID does the same)",
-  '@openai/agents-extensions/experimental/codex': 'not built yet: the experimental Codex tool (it drives the Codex CLI through @openai/codex-sdk)',
 };
 
 /** The example folders left out whole, with the reason. */

@@ -80,27 +80,32 @@ export interface ToolGuardrailFunctionOutput {
   outputInfo?: unknown;
 }
 
-export interface ToolInputGuardrailData<TContext = unknown> {
+/**
+ * What a tool guardrail sees. `toolCall` is the call it checks: a function call, or for a local
+ * tool's guardrails (Baton: `shellTool`, `applyPatchTool`, `computerTool` take them too) that
+ * tool's call item (`ShellCallItem`, `ApplyPatchCallItem`, `ComputerUseCallItem`).
+ */
+export interface ToolInputGuardrailData<TContext = unknown, TCall = FunctionCallItem> {
   context: RunContextContract<TContext>;
   agent: RegisteredAgent;
-  toolCall: FunctionCallItem;
+  toolCall: TCall;
 }
 
-export interface ToolOutputGuardrailData<TContext = unknown> extends ToolInputGuardrailData<TContext> {
-  /** The tool's raw return value. */
+export interface ToolOutputGuardrailData<TContext = unknown, TCall = FunctionCallItem> extends ToolInputGuardrailData<TContext, TCall> {
+  /** The tool's raw return value (a local tool's: its outputs, the editor's message, the screenshot). */
   output: unknown;
 }
 
-export interface ToolInputGuardrail<TContext = unknown> {
+export interface ToolInputGuardrail<TContext = unknown, TCall = FunctionCallItem> {
   type?: 'tool_input';
   name: string;
-  run: (data: ToolInputGuardrailData<TContext>) => MaybePromise<ToolGuardrailFunctionOutput>;
+  run: (data: ToolInputGuardrailData<TContext, TCall>) => MaybePromise<ToolGuardrailFunctionOutput>;
 }
 
-export interface ToolOutputGuardrail<TContext = unknown> {
+export interface ToolOutputGuardrail<TContext = unknown, TCall = FunctionCallItem> {
   type?: 'tool_output';
   name: string;
-  run: (data: ToolOutputGuardrailData<TContext>) => MaybePromise<ToolGuardrailFunctionOutput>;
+  run: (data: ToolOutputGuardrailData<TContext, TCall>) => MaybePromise<ToolGuardrailFunctionOutput>;
 }
 
 export interface ToolInputGuardrailResult {

@@ -9,7 +9,8 @@ import type { ShellToolHostedEnvironment, ShellToolLocalEnvironment, ToolAllowed
 import type { Shell, ShellAction } from './shell.js';
 import type { ApplyPatchOperation, Editor } from './editor.js';
 import type { Computer, ComputerAction } from './computer.js';
-import type { ComputerUseCallItem } from './protocol.js';
+import type { ApplyPatchCallItem, ComputerUseCallItem, ShellCallItem } from './protocol.js';
+import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
 
 /** Whether a shell call needs a human's approval (the reference's `ShellApprovalFunction`). */
 export type ShellApprovalFunction = (runContext: RunContextContract<any>, action: ShellAction, callId?: string) => Promise<boolean>;
@@ -31,6 +32,10 @@ interface ShellToolBase {
 export interface LocalShellTool extends ShellToolBase {
   environment?: ShellToolLocalEnvironment;
   shell: Shell;
+  /** Baton: checks of each call before its commands run (the guardrail's `toolCall` is the call); the reference has none on local tools. */
+  inputGuardrails?: ToolInputGuardrail<any, ShellCallItem>[];
+  /** Baton: checks of each call's outputs (`output`: the `ShellCallOutputContent[]`) before the model sees them. */
+  outputGuardrails?: ToolOutputGuardrail<any, ShellCallItem>[];
 }
 
 /** A shell tool whose commands OpenAI runs in a container: the calls never reach the host. */
@@ -58,6 +63,10 @@ export interface ApplyPatchTool {
   onApproval?: ApplyPatchOnApprovalFunction | undefined;
   /** Responses API only: who may call it (`direct`, `programmatic`). */
   allowedCallers?: ToolAllowedCallers;
+  /** Baton: checks of each call before the editor applies it (the guardrail's `toolCall` is the call, with its operation and diff). */
+  inputGuardrails?: ToolInputGuardrail<any, ApplyPatchCallItem>[];
+  /** Baton: checks of the editor's message (`output`) before the model sees it. */
+  outputGuardrails?: ToolOutputGuardrail<any, ApplyPatchCallItem>[];
 }
 
 /** What a computer initializer receives: the run it serves. */
@@ -124,4 +133,8 @@ export interface ComputerTool<TContext = unknown, TComputer extends Computer = C
   computer: ComputerConfig<TContext, TComputer>;
   needsApproval: ComputerApprovalFunction;
   onSafetyCheck?: ComputerOnSafetyCheckFunction;
+  /** Baton: checks of each call before its actions run (the guardrail's `toolCall` is the call). */
+  inputGuardrails?: ToolInputGuardrail<TContext, ComputerUseCallItem>[];
+  /** Baton: checks of the screenshot (`output`, base64) before the model sees it. */
+  outputGuardrails?: ToolOutputGuardrail<TContext, ComputerUseCallItem>[];
 }

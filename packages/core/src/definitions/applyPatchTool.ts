@@ -1,6 +1,17 @@
-import { UserError, type ApplyPatchApprovalFunction, type ApplyPatchOnApprovalFunction, type ApplyPatchTool, type Editor, type ToolAllowedCallers } from '@baton/types';
+import {
+  UserError,
+  type ApplyPatchApprovalFunction,
+  type ApplyPatchCallItem,
+  type ApplyPatchOnApprovalFunction,
+  type ApplyPatchTool,
+  type Editor,
+  type ToolAllowedCallers,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
+} from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
+import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 
 export interface ApplyPatchToolOptions {
   /** The name the model calls the tool by (`apply_patch` by default). */
@@ -12,6 +23,10 @@ export interface ApplyPatchToolOptions {
   /** Decides a needed approval in code instead of pausing. */
   onApproval?: ApplyPatchOnApprovalFunction;
   allowedCallers?: ToolAllowedCallers;
+  /** Checks of each call before the editor applies it (after its approval); `rejectContent` answers the model instead. Baton only. */
+  inputGuardrails?: ToolInputGuardrail<any, ApplyPatchCallItem>[];
+  /** Checks of the editor's message before the model sees it; `rejectContent` replaces it. Baton only. */
+  outputGuardrails?: ToolOutputGuardrail<any, ApplyPatchCallItem>[];
 }
 
 /**
@@ -33,5 +48,6 @@ export function applyPatchTool(options: ApplyPatchToolOptions): ApplyPatchTool {
     needsApproval: approvalPredicate<ApplyPatchApprovalFunction>(options.needsApproval, 'applyPatchTool'),
     onApproval: options.onApproval,
     ...(allowedCallers ? { allowedCallers } : {}),
+    ...checkedToolGuardrails(`applyPatchTool "${name}"`, options),
   };
 }

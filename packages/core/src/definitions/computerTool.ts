@@ -5,8 +5,12 @@ import {
   type ComputerConfig,
   type ComputerOnSafetyCheckFunction,
   type ComputerTool,
+  type ComputerUseCallItem,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
 } from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
+import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 
 export interface ComputerToolOptions<TContext = unknown, TComputer extends Computer = Computer> {
   /** The name of the tool (`computer_use_preview` by default). */
@@ -17,6 +21,10 @@ export interface ComputerToolOptions<TContext = unknown, TComputer extends Compu
   needsApproval?: boolean | ComputerApprovalFunction;
   /** Decides about the safety checks the model attached to a call (acknowledge, or reject the call). */
   onSafetyCheck?: ComputerOnSafetyCheckFunction;
+  /** Checks of each call before its actions run (after its approval); `rejectContent` answers the model instead. Baton only. */
+  inputGuardrails?: ToolInputGuardrail<TContext, ComputerUseCallItem>[];
+  /** Checks of the screenshot before the model sees it; `rejectContent` withholds it. Baton only. */
+  outputGuardrails?: ToolOutputGuardrail<TContext, ComputerUseCallItem>[];
 }
 
 /**
@@ -36,5 +44,6 @@ export function computerTool<TContext = unknown, TComputer extends Computer = Co
     needsApproval: approvalPredicate<ComputerApprovalFunction>(options.needsApproval, 'computerTool'),
   };
   if (options.onSafetyCheck !== undefined) tool.onSafetyCheck = options.onSafetyCheck;
+  Object.assign(tool, checkedToolGuardrails(`computerTool "${tool.name}"`, options));
   return tool;
 }

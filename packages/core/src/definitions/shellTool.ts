@@ -10,10 +10,14 @@ import {
   type ShellToolEnvironment,
   type ShellToolHostedEnvironment,
   type ShellToolLocalEnvironment,
+  type ShellCallItem,
   type ToolAllowedCallers,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
 } from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
+import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 
 /** A shell tool whose commands run on the host: `environment` is always set (`{ type: 'local' }` by default). */
 export type NormalizedLocalShellTool = Omit<LocalShellTool, 'environment'> & { environment: ShellToolLocalEnvironment };
@@ -29,6 +33,10 @@ export interface LocalShellToolOptions {
   /** Decides a needed approval in code instead of pausing. */
   onApproval?: ShellOnApprovalFunction;
   allowedCallers?: ToolAllowedCallers;
+  /** Checks of each call before its commands run (after its approval); `rejectContent` answers the model instead. Baton only. */
+  inputGuardrails?: ToolInputGuardrail<any, ShellCallItem>[];
+  /** Checks of each call's outputs before the model sees them; `rejectContent` replaces them. Baton only. */
+  outputGuardrails?: ToolOutputGuardrail<any, ShellCallItem>[];
 }
 
 export interface HostedShellToolOptions {
@@ -39,6 +47,8 @@ export interface HostedShellToolOptions {
   needsApproval?: never;
   onApproval?: never;
   allowedCallers?: ToolAllowedCallers;
+  inputGuardrails?: never;
+  outputGuardrails?: never;
 }
 
 /**
@@ -60,11 +70,15 @@ export function shellTool(options: LocalShellToolOptions | HostedShellToolOption
     const shell = options.shell;
     if (!shell) throw new UserError('shellTool with local environment requires a shell implementation.');
     if (typeof shell.run !== 'function') throw new UserError('shellTool: `shell` must have a run(action) method (a Shell such as LocalShell).');
-    return { type: 'shell', name, environment, shell, needsApproval, onApproval: options.onApproval, ...allowedCallers };
+    const guardrails = checkedToolGuardrails(`shellTool "${name}"`, options);
+    return { type: 'shell', name, environment, shell, needsApproval, onApproval: options.onApproval, ...allowedCallers, ...guardrails };
   }
   if (options.shell !== undefined) throw new UserError('shellTool with hosted environment does not accept a shell implementation.');
   if (options.needsApproval !== undefined || options.onApproval !== undefined) {
     throw new UserError('shellTool with hosted environment does not support needsApproval or onApproval.');
+  }
+  if (options.inputGuardrails !== undefined || options.outputGuardrails !== undefined) {
+    throw new UserError('shellTool with hosted environment does not support inputGuardrails or outputGuardrails (OpenAI runs its commands).');
   }
   return { type: 'shell', name, environment, needsApproval, ...allowedCallers };
 }

@@ -16,6 +16,7 @@ import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
 import { rememberHandledToolError } from './internal/toolCallScope.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
+import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
 import { runWithToolTimeout, toolTimeoutOf, type ToolTimeoutBehavior, type ToolTimeoutErrorFunction } from './internal/toolTimeout.js';
 import type { RunContext } from './runContext.js';
@@ -139,16 +140,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
         : (requireFunction(options.errorFunction, `tool "${name}": \`errorFunction\``) as ToolErrorFunction<TContext>);
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `tool "${name}": \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `tool "${name}": \`isEnabled\``);
-  for (const [field, list] of [['inputGuardrails', options.inputGuardrails], ['outputGuardrails', options.outputGuardrails]] as const) {
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) throw new UserError(`tool "${name}": \`${field}\` must be an array.`);
-    list.forEach((guardrail: { name?: unknown; run?: unknown }, i) => {
-      if (typeof guardrail !== 'object' || guardrail === null || typeof guardrail.name !== 'string') {
-        throw new UserError(`tool "${name}": \`${field}[${i}]\` must have a string \`name\`.`);
-      }
-      requireFunction(guardrail.run, `tool "${name}": \`${field}[${i}]\` ("${guardrail.name}") \`run\``);
-    });
-  }
+  checkedToolGuardrails(`tool "${name}"`, options);
   const schema = compileSchema(options.parameters, { strict: options.strict ?? true, owner: `tool "${name}" parameters` });
   if (output && options.timeoutBehavior === 'error_as_result' && options.timeoutErrorFunction === undefined) {
     throw new UserError(`Function tool '${name}' with an output schema requires timeoutErrorFunction when timeoutBehavior is 'error_as_result'.`);

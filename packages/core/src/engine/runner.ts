@@ -221,6 +221,7 @@ export class Runner extends RunHooks<any> {
       sink: channel ?? discardingSink,
       observed: channel !== undefined,
       mcpConnections: new McpConnections(),
+      signal: options.signal,
       onTurnStart,
     };
   }
@@ -305,9 +306,14 @@ function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefin
   });
 }
 
-/** What a finished run writes to its session: everything, or after a tripped output guardrail, all but the blocked answer. */
+/**
+ * What a finished run writes to its session: everything (a run cancelled between turns too), or
+ * after a tripped output guardrail, all but the blocked answer.
+ */
 function persist(outcome: Completion, record: RunRecord): Promise<void> {
-  if (outcome.ok) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
+  // A run cancelled between turns (its tools drained, or before the next model call) keeps what it settled, as a finished one.
+  const settled = outcome.ok || (outcome.interrupted && record.turnInProgress !== true && record.currentStep?.type === 'next_step_run_again');
+  if (settled) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
   if (!(outcome.error instanceof OutputGuardrailTripwireTriggered)) return Promise.resolve();
   // The tripwire is what the caller must see; a session that fails to save is reported beside it.
   return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) =>

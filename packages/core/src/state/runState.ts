@@ -105,6 +105,16 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     this.#record.currentTurn = turn;
   }
 
+  /** Whether the run stopped inside a turn (counted, its tools not all settled); false once a cancelled turn's tools were drained. */
+  get _currentTurnInProgress(): boolean {
+    return this.#record.turnInProgress === true;
+  }
+
+  set _currentTurnInProgress(inProgress: boolean) {
+    if (typeof inProgress !== 'boolean') throw new UserError(`RunState._currentTurnInProgress must be a boolean, got ${String(inProgress)}.`);
+    this.#record.turnInProgress = inProgress;
+  }
+
   get _currentAgent(): TAgent {
     return this.#record.currentAgent as TAgent;
   }

@@ -19,6 +19,12 @@ export interface SocketHost {
  * `stream.cutAfterEvents` drops the socket after that many events (a connection lost mid-answer),
  * `stream.eventDelayMs` paces them; an error turn answers with an `error` event. The socket stays
  * open for the next request.
+ *
+ * Hosted multi-agent requests (`multi_agent: { enabled: true }` in the frame) keep the response
+ * open around local function calls, as the service does: after each `function_call` item the
+ * answer waits for a `response.inject` frame (recorded like a request, its body with `type`),
+ * acknowledges it with `response.inject.created`, and goes on. An injection no response waits for
+ * is answered with `response.inject.failed` (`response_already_completed`, its input echoed).
  */
 export class FakeResponsesSocket {
   /** Made on the first upgrade: `ws` is an optional peer (the OpenAI provider brings it). */
@@ -59,9 +65,13 @@ export class FakeResponsesSocket {
     this.#wss.handleUpgrade(request, socket, head, (ws) => {
       this.#upgrades += 1;
       let queue = Promise.resolve();
+      const injections = new InjectionSlot();
       ws.on('message', (data: RawData) => {
-        queue = queue.then(() => this.#answer(ws, request, data)).catch(() => ws.terminate());
+        // An injection into the response being answered goes to it at once (the answer waits for it).
+        if (injections.offer(data)) return;
+        queue = queue.then(() => this.#answer(ws, request, data, injections)).catch(() => ws.terminate());
       });
+      ws.on('close', () => injections.offer(null));
     });
   }
 
@@ -71,7 +81,7 @@ export class FakeResponsesSocket {
     this.#wss.close();
   }
 
-  async #answer(ws: WebSocket, upgrade: IncomingMessage, data: RawData): Promise<void> {
+  async #answer(ws: WebSocket, upgrade: IncomingMessage, data: RawData, injections: InjectionSlot): Promise<void> {
     let frame: Json;
     try {
       frame = JSON.parse(String(data)) as Json;
@@ -79,6 +89,15 @@ export class FakeResponsesSocket {
       return send(ws, errorEvent('invalid_request_error', 'FakeOpenAIServer: the websocket frame is not JSON.'));
     }
     const { type, ...body } = frame;
+    if (type === 'response.inject') {
+      this.#host.record(upgrade, frame)('completed');
+      return send(ws, {
+        type: 'response.inject.failed',
+        response_id: frame.response_id,
+        error: { code: 'response_already_completed', message: 'FakeOpenAIServer: no response is waiting for this injection.' },
+        input: frame.input,
+      });
+    }
     const done = this.#host.record(upgrade, body);
     if (type !== 'response.create') return void (send(ws, errorEvent('invalid_request_error', `FakeOpenAIServer: unknown websocket frame type ${JSON.stringify(type)}.`)), done('completed'));
     const turn = this.#host.nextTurn('/v1/responses', body);
@@ -89,6 +108,8 @@ export class FakeResponsesSocket {
     }
     const events = this.#host.events(turn, body);
     const options = turn.stream ?? {};
+    const hosted = isRecord(body.multi_agent) && body.multi_agent.enabled === true;
+    const responseId = isRecord(events[0]?.response) ? events[0].response.id : undefined;
     for (const [index, event] of events.entries()) {
       if (options.cutAfterEvents !== undefined && index >= options.cutAfterEvents) {
         ws.terminate();
@@ -97,9 +118,50 @@ export class FakeResponsesSocket {
       if (options.eventDelayMs !== undefined && index > 0) await new Promise((resolve) => setTimeout(resolve, options.eventDelayMs));
       if (ws.readyState !== ws.OPEN) return done('client_closed');
       send(ws, event);
+      if (hosted && event.type === 'response.output_item.done' && isRecord(event.item) && event.item.type === 'function_call') {
+        const injection = await injections.next();
+        if (injection === null) return done('client_closed');
+        this.#host.record(upgrade, injection)('completed');
+        send(ws, { type: 'response.inject.created', response_id: injection.response_id ?? responseId });
+      }
     }
     done('completed');
   }
+}
+
+/** A socket's `response.inject` frames, for the answer waiting for one (`null`: the socket closed). */
+class InjectionSlot {
+  #waiter: ((frame: Json | null) => void) | undefined;
+
+  /** Waits for the next injection. */
+  next(): Promise<Json | null> {
+    return new Promise((resolve) => (this.#waiter = resolve));
+  }
+
+  /** Hands an injection frame (or the close) to the waiting answer; false when nothing waits or it is another frame. */
+  offer(data: RawData | null): boolean {
+    const waiter = this.#waiter;
+    if (waiter === undefined) return false;
+    if (data === null) {
+      this.#waiter = undefined;
+      waiter(null);
+      return true;
+    }
+    let frame: unknown;
+    try {
+      frame = JSON.parse(String(data));
+    } catch {
+      return false;
+    }
+    if (!isRecord(frame) || frame.type !== 'response.inject') return false;
+    this.#waiter = undefined;
+    waiter(frame);
+    return true;
+  }
+}
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function send(ws: WebSocket, event: Json): void {

@@ -163,6 +163,9 @@ function makeAgentTool<TContext>(startRun: StartRun, agent: Agent<TContext, any>
       const streamedResult = (await startRun(config, agent, startFrom, { ...runOptions, stream: true })) as StreamedRunResult<any, any>;
       for await (const event of streamedResult) await deliver(event, givenCall, details);
       await streamedResult.completed;
+      // A streamed run its signal cancelled ends quietly for its reader; for the call it ran for,
+      // it is the cancellation it was (the call then ends \`aborted\`, not with an empty answer).
+      if (signal.aborted && streamedResult.cancelled) throw signal.reason;
       result = streamedResult;
     } else {
       result = await startRun(config, agent, startFrom, runOptions);

@@ -46,6 +46,8 @@ export interface RunRecord<TContext = any> {
   generatedItems: RunItem[];
   modelResponses: ModelResponse[];
   currentStep: NextStep | undefined;
+  /** A turn's model call has counted it and its tools have not all settled yet (a cancelled run may stop inside one). */
+  turnInProgress?: boolean;
   /** The final output came from an error handler (a nested agent tool then answers with it, not the last response's text). */
   finalOutputFromErrorHandler?: boolean;
   inputGuardrailResults: InputGuardrailResult[];

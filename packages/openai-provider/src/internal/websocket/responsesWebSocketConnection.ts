@@ -38,6 +38,8 @@ export class ResponsesWebSocketConnection {
       };
       const fail = (error: Error) => {
         cleanup();
+        // Ending a handshake still under way makes `ws` emit an error of its own: the call already fails with `error`.
+        socket.on('error', () => undefined);
         socket.terminate();
         reject(error);
       };

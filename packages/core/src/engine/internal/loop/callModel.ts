@@ -50,6 +50,7 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => {
     record.currentTurn += 1;
+    record.turnInProgress = true;
     env.onTurnStart?.(record.currentTurn);
   });
   const key = () => `t${record.currentTurn}:model`;

@@ -18,6 +18,7 @@ import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from 
 import type { LoopEnv } from './loopEnv.js';
 import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
+import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 
 type PatchOutcome = { readonly status: 'completed' | 'failed'; readonly output: string };
 
@@ -26,7 +27,9 @@ type PatchOutcome = { readonly status: 'completed' | 'failed'; readonly output: 
  * editor's `createFile` / `updateFile` / `deleteFile`, then the `apply_patch_call_output` item.
  * An operation the editor refuses (a diff that does not apply, a path outside its folder) is a
  * `failed` output carrying the editor's message: an error to the model, not to the run. The
- * editor call is the call's `tool:{callId}` step.
+ * editor call is the call's `tool:{callId}` step. The tool's input guardrails check the call (its
+ * operation and diff) before the editor runs: a `rejectContent` is a `failed` output with its
+ * message; its output guardrails check the editor's message, a `rejectContent` replacing it.
  */
 export function executeApplyPatchCall(
   call: ApplyPatchCallItem,
@@ -48,6 +51,9 @@ export function executeApplyPatchCall(
 function applyPatch(call: ApplyPatchCallItem, tool: ApplyPatchTool, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
+    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
+    if (rejection !== undefined) return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, { status: 'failed', output: rejection }), agent, rejection), env);
     const context: EditorInvocationContext = { runContext: record.context };
     const invoked: Effect.Effect<PatchOutcome> = Effect.withFiber((fiber) =>
       Effect.tryPromise({ try: () => inSpanContext(fiber, () => applyOperation(tool, call, context)), catch: (error) => error }),
@@ -60,8 +66,11 @@ function applyPatch(call: ApplyPatchCallItem, tool: ApplyPatchTool, agent: Agent
     );
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<PatchOutcome>;
     yield* toolEnded(agent, tool, outcome.output, call, record, env);
-    yield* annotate(() => ({ 'baton.tool.output': outcome.output, 'baton.tool.status': outcome.status }));
-    return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, outcome), agent, outcome.output), env);
+    // A replaced message keeps the status: the editor did (or did not) change the files.
+    const replaced = yield* runToolOutputGuardrails(tool, call, outcome.output, agent, record, steps);
+    const seen: PatchOutcome = replaced === undefined ? outcome : { status: outcome.status, output: replaced };
+    yield* annotate(() => ({ 'baton.tool.output': seen.output, 'baton.tool.status': seen.status }));
+    return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, seen), agent, seen.output), env);
   });
 }
 

@@ -24,6 +24,7 @@ import type { LoopEnv } from './loopEnv.js';
 import { annotate, inSpanContext } from './span.js';
 import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
+import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 
 /** The image a rejected computer call answers with (one transparent pixel), as the reference sends. */
 export const COMPUTER_FALLBACK_SCREENSHOT =
@@ -42,7 +43,9 @@ export function computerActions(call: ComputerUseCallItem): ComputerAction[] {
  * checks (`onSafetyCheck` acknowledges or rejects them), the actions in order, then a screenshot
  * answering the call as an image (`data:image/png;base64,...`). A rejected call answers with a
  * placeholder image and tells the model why in a message; an action the computer refuses answers
- * with an empty image (the run goes on). The actions are the call's `tool:{callId}` step.
+ * with an empty image (the run goes on). The actions are the call's `tool:{callId}` step. The
+ * tool's input guardrails check the call before its actions run, its output guardrails the
+ * screenshot; a `rejectContent` answers as a rejected call does (placeholder image and message).
  */
 export function executeComputerCall(
   call: ComputerUseCallItem,
@@ -99,6 +102,9 @@ function runActions(
       yield* toolEnded(agent, tool, message, call, record, env);
       return outcome;
     }
+    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
+    if (rejection !== undefined) return yield* rejected(call, rejection, agent, env);
     const invoked: Effect.Effect<ComputerOutcome> = Effect.withFiber((fiber) =>
       Effect.tryPromise({
         try: () => inSpanContext(fiber, async () => perform(await resolveComputer(tool, record.context), actions, record.context)),
@@ -113,6 +119,8 @@ function runActions(
     const raw: ComputerCallResultItem = { type: 'computer_call_result', callId: call.callId, output: { type: 'computer_screenshot', data: image } };
     if (acknowledged && acknowledged.length > 0) raw.providerData = { acknowledgedSafetyChecks: acknowledged };
     yield* toolEnded(agent, tool, 'screenshot' in outcome ? outcome.screenshot : '', call, record, env);
+    const withheld = yield* runToolOutputGuardrails(tool, call, 'screenshot' in outcome ? outcome.screenshot : '', agent, record, steps);
+    if (withheld !== undefined) return yield* rejected(call, withheld, agent, env);
     yield* annotate(() => ({ 'baton.tool.output': image === '' ? '' : 'screenshot' }));
     return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, image), env);
   });

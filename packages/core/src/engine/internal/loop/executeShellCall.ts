@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { RunToolCallOutputItem, type ShellCallItem, type ShellCallOutputContent, type ShellCallResultItem, type ShellResult, type ShellTool } from '@baton/types';
+import { RunToolCallOutputItem, type ShellCallItem, type ShellCallOutputContent, type ShellCallResultItem, type ShellResult, type ShellTool, type LocalShellTool } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { abortablePromise } from '../abort.js';
@@ -13,6 +13,7 @@ import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from 
 import type { LoopEnv } from './loopEnv.js';
 import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
+import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 
 /** What a shell call produced, as its step records it: the shell's result, or the error it threw. */
 type ShellOutcome = { readonly result: ShellResult } | { readonly error: string };
@@ -21,16 +22,16 @@ type ShellOutcome = { readonly result: ShellResult } | { readonly error: string 
  * Runs one shell call: approval (the item shows the commands), then the host's `Shell` with the
  * run's abort signal (a cancelled run stops the commands), then the `shell_call_output` item.
  * A shell that throws answers the model with the error as stderr; the run goes on. The shell's
- * run is the call's `tool:{callId}` step, so a durable run never runs the commands twice.
+ * run is the call's `tool:{callId}` step, so a durable run never runs the commands twice. The
+ * tool's input guardrails check the call before the commands run, its output guardrails the
+ * outputs before the model sees them; a `rejectContent` answers the model with its message as
+ * stderr in their place.
  */
 export function executeShellCall(call: ShellCallItem, tool: ShellTool, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     const approval = yield* decideLocalApproval(call, tool, () => tool.needsApproval(record.context, call.action, call.callId), agent, record, env);
     if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
-    if (approval.status === 'rejected') {
-      const raw = outputItem(call, [{ stdout: '', stderr: approval.message, outcome: { type: 'exit', exitCode: null } }]);
-      return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, approval.message), env);
-    }
+    if (approval.status === 'rejected') return yield* refused(call, approval.message, agent, env);
     return yield* runShell(call, tool, agent, record, env).pipe(localToolSpan(tool, call, call.action));
   });
 }
@@ -38,6 +39,10 @@ export function executeShellCall(call: ShellCallItem, tool: ShellTool, agent: Ag
 function runShell(call: ShellCallItem, tool: ShellTool, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
+    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    // Only a local shell's calls run here (a hosted shell's never reach the host), so it has the guardrails.
+    const rejection = yield* runToolInputGuardrails(tool as LocalShellTool, call, agent, record, steps);
+    if (rejection !== undefined) return yield* refused(call, rejection, agent, env);
     const shell = tool.shell!;
     const invoked: Effect.Effect<ShellOutcome> = Effect.withFiber((fiber) =>
       abortablePromise((abort) => inSpanContext(fiber, () => shell.run(call.action, withLazySignal({}, abort)))),
@@ -55,9 +60,17 @@ function runShell(call: ShellCallItem, tool: ShellTool, agent: Agent<any, any>, 
     }
     const text = JSON.stringify(outputs);
     yield* toolEnded(agent, tool, text, call, record, env);
+    const replaced = yield* runToolOutputGuardrails(tool as LocalShellTool, call, outputs, agent, record, steps);
+    if (replaced !== undefined) return yield* refused(call, replaced, agent, env);
     yield* annotate(() => ({ 'baton.tool.output': text }));
     return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, outputs), env);
   });
+}
+
+/** The model's answer for a call that did not run or whose outputs are withheld: the reason as stderr. */
+function refused(call: ShellCallItem, message: string, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
+  const raw = outputItem(call, [{ stdout: '', stderr: message, outcome: { type: 'exit', exitCode: null } }]);
+  return commitLocalOutput(new RunToolCallOutputItem(raw, agent, message), env);
 }
 
 function pick(result: ShellResult | undefined): Partial<ShellResult> {

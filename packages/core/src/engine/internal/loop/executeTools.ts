@@ -38,6 +38,7 @@ import { nestedStepRunner } from '../../../definitions/stepRunner.js';
 import { getLogger } from '../../../definitions/logger.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
 import { withLazySignal } from '../lazyAbort.js';
+import { ToolBatchCancellation, drainOnInterrupt } from './toolCancellation.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
@@ -50,7 +51,9 @@ export type { ToolRunOutcome };
  * interrupts its siblings (their `signal` fires). The local tools' calls run after them one at a
  * time (one computer, one shell: their actions depend on each other): the computer's first, then
  * the shell and apply-patch calls in response order; their outputs enter history in that order,
- * after the function tools'.
+ * after the function tools'. A run cancelled while its function tools run waits for the calls in
+ * flight (their `signal` fires), starts no other, and keeps an output for each call before it ends
+ * (`ToolBatchCancellation`); the local tools' calls are not started then.
  */
 export function executeToolRuns(
   runs: readonly ToolRun[],
@@ -59,13 +62,22 @@ export function executeToolRuns(
   env: LoopEnv,
   localRuns: readonly LocalToolRun[] = [],
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
+  const batch: ToolBatch = {
+    cancellation: new ToolBatchCancellation(env.signal),
+    // A call alone in its batch, in a run nothing but the caller's signal can cancel (not streamed),
+    // gets that signal itself, as the reference hands it.
+    directSignal: runs.length === 1 && localRuns.length === 0 && !env.streamed ? env.signal : undefined,
+  };
   // With a recording step runner, the calls' steps start in call order (each call in its lane).
   const lanes = inLanes(env.stepRunner, runs.length);
-  const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env)) : executeToolRun(run, agent, record, env));
+  const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env, batch)) : executeToolRun(run, agent, record, env, batch));
   // The model is untrusted: one response may ask for any number of calls, so at most
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
-  const functions = Effect.forEach(runs, execute, { concurrency });
+  const functions =
+    runs.length === 0
+      ? Effect.succeed([] as ToolRunOutcome[])
+      : drainOnInterrupt(batch.cancellation, Effect.forEach(runs, execute, { concurrency }), (outcomes) => keepCancelledBatch(runs, outcomes, agent, record, env));
   // As the reference orders them: the computer's calls, then the shell and apply-patch calls in response order.
   const ordered = [...localRuns.filter((run) => run.kind === 'computer'), ...localRuns.filter((run) => run.kind !== 'computer')];
   const locals = Effect.forEach(ordered, (run) => executeLocalToolRun(run, agent, record, env));
@@ -81,6 +93,33 @@ export function executeToolRuns(
     ),
   );
   return withReplayableApprovalClock(all, record, env);
+}
+
+/** What the calls of one response share: its cancellation, and the caller's signal when a call may have it as its own. */
+interface ToolBatch {
+  readonly cancellation: ToolBatchCancellation;
+  readonly directSignal: AbortSignal | undefined;
+}
+
+/**
+ * A cancelled batch, drained: each call's output enters history in call order (a call that ended
+ * without one, waiting for approval say, gets an incomplete \`aborted\` one), and the run, resumed,
+ * asks the model again with them.
+ */
+function keepCancelledBatch(runs: readonly ToolRun[], outcomes: readonly ToolRunOutcome[], agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  return Effect.gen(function* () {
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.type === 'output') {
+        record.generatedItems.push(outcome.item);
+        if (outcome.followUp) record.generatedItems.push(outcome.followUp);
+      } else {
+        const aborted = yield* commitAborted(runs[i]!.call, runs[i]!.tool, agent, env);
+        record.generatedItems.push(aborted.item);
+      }
+    }
+    record.currentStep = { type: 'next_step_run_again' };
+    record.turnInProgress = false;
+  });
 }
 
 /**
@@ -109,9 +148,11 @@ function toolSpan(call: FunctionCallItem, tool: FunctionTool<any>) {
   }));
 }
 
-function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
+function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord, env: LoopEnv, batch: ToolBatch): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     const { call, tool } = run;
+    // Queued behind others when the run was cancelled: never started.
+    if (batch.cancellation.cancelled) return yield* commitAborted(call, tool, agent, env);
     if (!tool) {
       if (env.toolNotFoundBehavior === 'raise_error') {
         return yield* Effect.fail(new ModelBehaviorError(`Tool ${call.name} not found in agent ${agent.name}.`));
@@ -166,7 +207,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
         }
       }
     }
-    return yield* runApprovedTool(run, tool, agent, record, env, resumeState).pipe(toolSpan(call, tool));
+    return yield* runApprovedTool(run, tool, agent, record, env, resumeState, batch).pipe(toolSpan(call, tool));
   });
 }
 
@@ -178,6 +219,7 @@ function runApprovedTool(
   record: RunRecord,
   env: LoopEnv,
   resumeState: string | undefined,
+  batch: ToolBatch,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     const { call } = run;
@@ -188,7 +230,7 @@ function runApprovedTool(
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
-    const body = invokeTool(tool, call, record, env, resumeState).pipe(
+    const body = invokeTool(tool, call, record, env, resumeState, batch).pipe(
       Effect.tap((result) => (result.type === 'output' && !ToolInterruption.is(result.output) ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
       Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
         if (result.type !== 'output') return Effect.succeed(result);
@@ -205,11 +247,13 @@ function runApprovedTool(
     const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
     if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
     if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
+    if (result.type === 'aborted') return yield* toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
     return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
   });
 }
 
-type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption };
+/** `aborted`: the call ended with the run's cancellation (it threw the reason, or an \`AbortError\`). */
+type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption } | { type: 'aborted' };
 
 /**
  * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
@@ -253,6 +297,7 @@ function invokeTool(
   record: RunRecord,
   env: LoopEnv,
   resumeState: string | undefined,
+  batch: ToolBatch,
 ): Effect.Effect<ToolCallResult, RunFailure> {
   // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
   // Straight into the run's sink (no runtime per event); waits while the consumer's buffer is full.
@@ -264,28 +309,39 @@ function invokeTool(
   const scope: ToolCallScope = {
     runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
   };
+  const { cancellation, directSignal } = batch;
   const invocation = Effect.withFiber((fiber) =>
-    abortablePromise((abort) => {
-      const details: ToolCallDetails = withLazySignal({ toolCall: call, emit } as Omit<ToolCallDetails, 'signal'>, abort);
-      if (record.runId !== undefined) details.runId = record.runId;
-      attachCallScope(details, scope);
-      if (resumeState !== undefined) details.resumeState = resumeState;
-      return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
-    }),
+    abortablePromise(
+      (abort) => {
+        const details: ToolCallDetails =
+          directSignal !== undefined ? { toolCall: call, emit, signal: directSignal } : withLazySignal({ toolCall: call, emit } as Omit<ToolCallDetails, 'signal'>, abort);
+        if (record.runId !== undefined) details.runId = record.runId;
+        attachCallScope(details, scope);
+        if (resumeState !== undefined) details.resumeState = resumeState;
+        return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
+      },
+      directSignal !== undefined ? undefined : (abort) => cancellation.enroll(abort),
+    ),
   );
+  // Set when the call failed with the run's cancellation: it ends \`aborted\`, not as the run's error.
+  let abortedByCancellation = false;
   const invoked = invocation.pipe(
     Effect.map((output): ToolStepResult => ({ type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction })),
-    Effect.catch((error: unknown) =>
-      error instanceof InvalidToolInputError
+    Effect.catch((error: unknown) => {
+      if (cancellation.isCancellationError(error)) abortedByCancellation = true;
+      return error instanceof InvalidToolInputError
         ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
         : Effect.fail(
             error instanceof ToolCallError
               ? error
               : new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))),
-          ),
-    ),
+          );
+    }),
   );
-  const result = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
+  const stepped = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
+  const result: Effect.Effect<ToolCallResult, RunFailure> = stepped.pipe(
+    Effect.catch((failure) => (abortedByCancellation ? Effect.succeed({ type: 'aborted' as const }) : Effect.fail(failure))),
+  );
   return result.pipe(
     Effect.tap((done) => {
       if (done.type !== 'output' || done.handledError === undefined) return Effect.void;
@@ -340,6 +396,13 @@ function commitOutput(
   );
 }
 
+
+/** The output of a call the run's cancellation ended (or never started): incomplete, \`aborted\`, as the reference records it. */
+function commitAborted(call: FunctionCallItem, tool: FunctionTool<any> | undefined, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome & { type: 'output' }> {
+  const raw = { ...functionCallResult(call.callId, call.name, 'aborted'), status: 'incomplete' as const, ...(call.caller ? { caller: call.caller } : {}) };
+  const item = new RunToolCallOutputItem(raw, agent, 'aborted');
+  return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output: 'aborted', item }));
+}
 
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
   try {

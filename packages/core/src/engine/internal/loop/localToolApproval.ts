@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { RunToolApprovalItem, type ApprovalTarget, type LocalToolCallItem } from '@baton/types';
+import { RunToolApprovalItem, type ApprovalTarget, type LocalToolCallItem, type ToolInputGuardrail } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { LocalTool } from '../../../definitions/internal/localTools.js';
 import { TOOL_APPROVAL_REJECTION_MESSAGE } from '../../../definitions/toolErrorFormatter.js';
@@ -9,6 +9,7 @@ import type { RunFailure } from '../failures.js';
 import { formatToolError } from '../formatToolError.js';
 import { fromUserCode } from '../userCode.js';
 import type { LoopEnv } from './loopEnv.js';
+import { runToolInputGuardrails } from './toolGuardrails.js';
 
 /** Whether a local tool's call may run: yes, no (with the model's message), or not yet (the run pauses on the item). */
 export type LocalApproval =
@@ -21,7 +22,8 @@ export type LocalApproval =
  * tool, `alwaysApprove` / `alwaysReject`) stands; otherwise the tool's `needsApproval` asks, and
  * when approval is needed its `onApproval` may decide in code, else the run pauses on an approval
  * item (announced as `tool_approval_requested`) whose `rawItem` is the call (the commands, the
- * patch, the action).
+ * patch, the action). With `toolExecution.preApprovalInputGuardrails`, the tool's input guardrails
+ * check the call before a human is asked, as for function tools: a rejection answers the model.
  */
 export function decideLocalApproval(
   call: LocalToolCallItem,
@@ -47,6 +49,11 @@ export function decideLocalApproval(
     }
     if (decision === true) return { status: 'approved' } as const;
     if (decision === undefined) {
+      if (env.preApprovalInputGuardrails) {
+        const guarded = tool as { readonly inputGuardrails?: readonly ToolInputGuardrail<any, LocalToolCallItem>[] };
+        const early = yield* runToolInputGuardrails(guarded, call, agent, record, { runner: env.stepRunner, scope: `tool:${call.callId}:preapproval` });
+        if (early !== undefined) return { status: 'rejected', message: early } as const;
+      }
       yield* env.emit(itemEvent(item));
       return { status: 'pending', item } as const;
     }

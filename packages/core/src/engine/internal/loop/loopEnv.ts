@@ -64,6 +64,8 @@ export interface LoopEnv {
   readonly stepRunner: StepRunner | undefined;
   /** MCP servers this run connected, closed when it ends. */
   readonly mcpConnections: McpConnections;
+  /** The caller's \`signal\` (its reason is what a cancelled run rejects with, and what tools see). */
+  readonly signal?: AbortSignal | undefined;
   /** Told the turn number when a turn's model request starts (a streamed result counts turns with it). */
   readonly onTurnStart?: ((turn: number) => void) | undefined;
 }

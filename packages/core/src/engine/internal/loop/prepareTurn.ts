@@ -50,7 +50,6 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
     yield* checkedClientToolSearch(agent);
-    admitPendingInput(record);
     const context = record.context;
     // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
     // fiber for each would cost more than most of them take.
@@ -77,6 +76,8 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
       delete modelSettings.toolChoice;
     }
     const computers = yield* agentComputers(agent, record);
+    // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
+    admitPendingInput(record);
     const request: ModelRequest = {
       input: turnInput(record, env, env.callModelInputFilter?.preserveInputIdentity === true),
       modelSettings,

@@ -39,6 +39,8 @@ export function resolveTurn(
   env: LoopEnv,
 ): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
+    // Its tools have settled: what follows decides the next step.
+    record.turnInProgress = false;
     const agent = record.currentAgent;
     const interruptions: RunToolApprovalItem[] = [];
     for (const outcome of outcomes) {

@@ -5,9 +5,9 @@ import {
   ToolInputGuardrailTripwireTriggered,
   ToolOutputGuardrailTripwireTriggered,
   type AgentsError,
-  type FunctionCallItem,
-  type FunctionTool,
   type ToolGuardrailFunctionOutput,
+  type ToolInputGuardrail,
+  type ToolOutputGuardrail,
 } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { toPublicError, type RunFailure } from '../failures.js';
@@ -26,10 +26,16 @@ export interface ToolGuardrailSteps {
 
 // A tool's input and output guardrails, as a run calls them around each tool call.
 
+/** A tool that may have guardrails (a function tool, or a local tool: shell, apply-patch, computer) and the call they check. */
+interface GuardedTool<TCall> {
+  readonly inputGuardrails?: readonly ToolInputGuardrail<any, TCall>[] | undefined;
+  readonly outputGuardrails?: readonly ToolOutputGuardrail<any, TCall>[] | undefined;
+}
+
 /** Tool input guardrails, in order: returns the rejection message, or undefined to run the tool. */
-export function runToolInputGuardrails(
-  tool: FunctionTool<any>,
-  call: FunctionCallItem,
+export function runToolInputGuardrails<TCall extends { readonly callId: string }>(
+  tool: GuardedTool<TCall>,
+  call: TCall,
   agent: Agent<any, any>,
   record: RunRecord,
   steps: ToolGuardrailSteps,
@@ -48,9 +54,9 @@ export function runToolInputGuardrails(
 }
 
 /** Tool output guardrails, in order: returns the replacement output, or undefined to keep it. */
-export function runToolOutputGuardrails(
-  tool: FunctionTool<any>,
-  call: FunctionCallItem,
+export function runToolOutputGuardrails<TCall extends { readonly callId: string }>(
+  tool: GuardedTool<TCall>,
+  call: TCall,
   output: unknown,
   agent: Agent<any, any>,
   record: RunRecord,

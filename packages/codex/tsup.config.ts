@@ -1,0 +1,3 @@
+import { packageConfig } from '../../tsup.package.js';
+
+export default packageConfig();

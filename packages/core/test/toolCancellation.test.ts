@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ScriptedModel, assistantMessage, functionCall, modelStream } from '@baton/testing';
+import { Agent, RunState, RunContext, Runner, run, tool } from '../src/index.js';
+
+/** A promise with its resolve function outside. */
+function latch(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** Waits until `signal` fires, then throws as fetch and timers do (an AbortError). */
+function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(Object.assign(new Error('aborted by signal'), { name: 'AbortError' }));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
+const outputs = (state: RunState<any, any>) =>
+  state.history
+    .filter((item): item is Extract<typeof item, { type: 'function_call_result' }> => item.type === 'function_call_result')
+    .map((item) => ({ callId: item.callId, status: item.status, output: item.output }));
+
+describe('cancelling a run while its tools run', () => {
+  it('hands a lone call the run’s own signal, waits for it to finish, keeps its output, and rejects with the reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('caller stopped');
+    const started = latch();
+    const release = latch();
+    let seen: AbortSignal | undefined;
+    const cleanup = tool({
+      name: 'cleanup',
+      description: 'finishes its work after the abort',
+      parameters: z.object({}),
+      execute: async (_input, _context, details) => {
+        seen = details.signal;
+        started.open();
+        await release.promise;
+        return 'cleaned up';
+      },
+    });
+    const model = new ScriptedModel([[functionCall('cleanup', {}, { callId: 'c1' })], [assistantMessage('never asked')]]);
+    const agent = new Agent({ name: 'A', model, tools: [cleanup] });
+    const state = new RunState(new RunContext(), 'go', agent, 10);
+    let settled = false;
+    const outcome = run(agent, state, { signal: controller.signal }).then(
+      () => ((settled = true), undefined),
+      (error: unknown) => ((settled = true), error),
+    );
+    await started.promise;
+    expect(seen).toBe(controller.signal);
+    controller.abort(reason);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false); // the tool still works: the run waits for it
+    release.open();
+    expect(await outcome).toBe(reason);
+    expect(model.calls).toHaveLength(1);
+    expect(outputs(state)).toEqual([{ callId: 'c1', status: 'completed', output: { type: 'text', text: 'cleaned up' } }]);
+  });
+
+  it('records a call that ends with the abort as incomplete, lets its sibling finish, and starts no queued call', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const abortableStarted = latch();
+    const siblingStarted = latch();
+    const releaseSibling = latch();
+    const queued = vi.fn(async () => 'must not run');
+    const abortable = tool({
+      name: 'abortable',
+      description: 'ends when its signal fires',
+      parameters: z.object({}),
+      execute: async (_input, _context, details) => {
+        abortableStarted.open();
+        return untilAborted(details.signal);
+      },
+    });
+    const sibling = tool({
+      name: 'sibling',
+      description: 'ignores the signal',
+      parameters: z.object({}),
+      execute: async () => {
+        siblingStarted.open();
+        await releaseSibling.promise;
+        return 'sibling done';
+      },
+    });
+    const later = tool({ name: 'later', description: 'queued behind the others', parameters: z.object({}), execute: queued });
+    const model = new ScriptedModel([
+      [functionCall('abortable', {}, { callId: 'a' }), functionCall('sibling', {}, { callId: 's' }), functionCall('later', {}, { callId: 'l' })],
+      [assistantMessage('never asked')],
+    ]);
+    const agent = new Agent({ name: 'A', model, tools: [abortable, sibling, later] });
+    const state = new RunState(new RunContext(), 'go', agent, 10);
+    const runner = new Runner({ toolExecution: { maxFunctionToolConcurrency: 2 } });
+    const outcome = runner.run(agent, state, { signal: controller.signal }).catch((error: unknown) => error);
+    await Promise.all([abortableStarted.promise, siblingStarted.promise]);
+    controller.abort(reason);
+    releaseSibling.open();
+    expect(await outcome).toBe(reason);
+    expect(queued).not.toHaveBeenCalled();
+    expect(outputs(state)).toEqual([
+      { callId: 'a', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
+      { callId: 's', status: 'completed', output: { type: 'text', text: 'sibling done' } },
+      { callId: 'l', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
+    ]);
+  });
+
+  it('resumes a cancelled turn by asking the model again, without running its tools again', async () => {
+    const controller = new AbortController();
+    const started = latch();
+    const execute = vi.fn(async (_input: unknown, _context: unknown, details: { signal: AbortSignal }) => {
+      started.open();
+      return untilAborted(details.signal);
+    });
+    const slow = tool({ name: 'slow', description: 'slow', parameters: z.object({}), execute });
+    const model = new ScriptedModel([[functionCall('slow', {}, { callId: 'c1' })], [assistantMessage('answered after the abort')]]);
+    const agent = new Agent({ name: 'A', model, tools: [slow] });
+    const state = new RunState(new RunContext(), 'go', agent, 10);
+    const first = run(agent, state, { signal: controller.signal }).catch((error: unknown) => error);
+    await started.promise;
+    controller.abort();
+    expect(await first).toBeInstanceOf(Error);
+
+    const resumed = await run(agent, await RunState.fromString(agent, state.toString()));
+    expect(resumed.finalOutput).toBe('answered after the abort');
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(model.calls).toHaveLength(2);
+  });
+
+  it('ends a streaming agent tool cut short by a stream consumer’s cancel as aborted, its turn settled, and a resume asks the model again', async () => {
+    const nestedStarted = latch();
+    const nestedModel = new ScriptedModel([
+      modelStream((call) =>
+        (async function* () {
+          nestedStarted.open();
+          const signal = call.request.signal!;
+          await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+          signal.throwIfAborted();
+        })(),
+      ),
+    ]);
+    const nested = new Agent({ name: 'Nested', model: nestedModel });
+    const nestedTool = nested.asTool({ toolName: 'ask_nested', toolDescription: 'asks the nested agent', onStream: () => undefined });
+    const model = new ScriptedModel([[functionCall('ask_nested', { input: 'hi' }, { callId: 'n1' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'Parent', model, tools: [nestedTool] });
+    const cancelled = await run(agent, 'go', { stream: true });
+    const reader = cancelled.toStream().getReader();
+    await nestedStarted.promise;
+    await reader.cancel('stop');
+    await cancelled.completed;
+    expect(cancelled.cancelled).toBe(true);
+    expect(outputs(cancelled.state)).toEqual([{ callId: 'n1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
+    expect(cancelled.state._currentTurnInProgress).toBe(false);
+    expect(cancelled.state._currentStep?.type).toBe('next_step_run_again');
+
+    const resumed = await run(agent, cancelled.state);
+    expect(resumed.finalOutput).toBe('done');
+    expect(model.calls).toHaveLength(2);
+  });
+});
