@@ -139,8 +139,9 @@ export class UsageTally {
     }
   }
 
+  /** Every count 0 (the reference writes a span's usage when any one is not, cached tokens included). */
   get empty(): boolean {
-    return this.requests === 0 && this.inputTokens === 0 && this.outputTokens === 0 && this.totalTokens === 0;
+    return [this.requests, this.inputTokens, this.outputTokens, this.totalTokens, this.cachedInputTokens, this.cacheWriteInputTokens].every((count) => count === 0);
   }
 
   turn(): TurnUsageData {
@@ -197,7 +198,10 @@ export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unk
         data: { tool_name: data.name, error: settings.includeSensitiveData ? String(toolErrorOf(failure)) : REDACTED_TOOL_ERROR },
       };
     case 'guardrail':
-      return { message: 'Error running guardrail', data: { guardrail: data.name, error: detail } };
+      // With sensitive data, the guardrail's own error as the reference records a failed span
+      // (its message, and its `data` when it has some); without, a generic message.
+      if (!settings.includeSensitiveData) return { message: 'Error running guardrail', data: { guardrail: data.name, error: detail } };
+      return referenceSpanError(wrappedErrorOf(failure, 'GuardrailExecutionError'));
     default:
       if (!settings.includeSensitiveData) return { message: GENERIC_MESSAGES[data.type] ?? 'Error', data: { error: detail } };
       return { message: failure instanceof Error ? failure.message : String(failure), data: { error: detail } };
@@ -214,6 +218,18 @@ const GENERIC_MESSAGES: Partial<Record<SpanData['type'], string>> = {
 };
 
 function toolErrorOf(failure: unknown): unknown {
+  return wrappedErrorOf(failure, 'ToolCallError');
+}
+
+/** The error a run error of that name wraps (in its `error` field), else the failure itself. */
+function wrappedErrorOf(failure: unknown, name: string): unknown {
   const inner = (failure as { name?: unknown; error?: unknown } | null)?.error;
-  return (failure as { name?: unknown })?.name === 'ToolCallError' && inner !== undefined ? inner : failure;
+  return (failure as { name?: unknown })?.name === name && inner !== undefined ? inner : failure;
+}
+
+/** What the reference writes on a span whose function threw `error`: its message, and its `data` object if any. */
+function referenceSpanError(error: unknown): SpanError {
+  const record = typeof error === 'object' && error !== null ? (error as { message?: unknown; data?: unknown }) : undefined;
+  const message = typeof record?.message === 'string' ? record.message : String(error);
+  return record?.data && typeof record.data === 'object' ? { message, data: record.data as Record<string, any> } : { message };
 }
