@@ -8,6 +8,17 @@ export class LazyAbort {
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
+  /** Aborts that follow this one (`follow`), fired with its reason. */
+  #followers: LazyAbort[] | undefined;
+
+  /** Whether `abort` was called; reading it makes no signal. */
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  get reason(): unknown {
+    return this.#reason;
+  }
 
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
@@ -22,10 +33,32 @@ export class LazyAbort {
     this.#aborted = true;
     this.#reason = reason;
     this.#controller?.abort(reason);
+    const followers = this.#followers;
+    this.#followers = undefined;
+    if (followers !== undefined) for (const follower of followers) follower.abort(reason);
+  }
+
+  /**
+   * `follower` aborts when this does, with the same reason (at once when this has aborted). Two
+   * lazy aborts linked this way cost no `AbortController` and no `AbortSignal.any` until a signal
+   * is read (measured: those were a tenth of a streamed turn's CPU).
+   */
+  follow(follower: LazyAbort): void {
+    if (this.#aborted) follower.abort(this.#reason);
+    else (this.#followers ??= []).push(follower);
   }
 }
 
-/** `target` with a `signal` property read from `abort` when (and only when) someone reads it. */
+/**
+ * A copy of `target` with a `signal` property read from `abort` when (and only when) someone reads
+ * it. A getter in an object literal, not `Object.defineProperty` on the target: measured, the
+ * latter cost about 1 % of a streamed turn (it turns the object into a slow-properties object).
+ */
 export function withLazySignal<T extends object>(target: T, abort: LazyAbort): T & { readonly signal: AbortSignal } {
-  return Object.defineProperty(target, 'signal', { get: () => abort.signal, enumerable: true, configurable: true }) as T & { readonly signal: AbortSignal };
+  return {
+    ...target,
+    get signal(): AbortSignal {
+      return abort.signal;
+    },
+  } as T & { readonly signal: AbortSignal };
 }

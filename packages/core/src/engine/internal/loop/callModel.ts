@@ -18,7 +18,7 @@ import { IdleWatchdog } from './idleWatchdog.js';
 import { annotate, span } from './span.js';
 import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
-import { withLazySignal } from '../lazyAbort.js';
+import { LazyAbort, withLazySignal } from '../lazyAbort.js';
 import { FailedAttempts } from './failedAttempts.js';
 
 /**
@@ -56,7 +56,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   const key = () => `t${record.currentTurn}:model`;
   const failures = new FailedAttempts();
   if (!env.streamed) {
-    const attempt = settledPromise((abort) => model.getResponse(withLazySignal({ ...request }, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const attempt = settledPromise((abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(
       Effect.flatMap(checkResponse),
       Effect.map((response): ModelResponse => ({ ...response, usage: failures.foldInto(response.usage) })),
@@ -74,20 +74,23 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   let events: ModelStreamEvent[] = NO_EVENTS;
   const attempt = settledPromise(
     (abort) => {
-      // A stream is read until the signal fires: it is needed at once.
-      const signal = abort.signal;
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
-      if (!(idleMs > 0 && Number.isFinite(idleMs))) return forwardStream(model.getStreamedResponse({ ...request, signal }), signal, record, env, progress, events, undefined, failures).catch(failures.record);
-      // An untrusted server may send one event and stall: past the idle limit the request is aborted.
-      const stalled = new AbortController();
-      const watchdog = new IdleWatchdog(idleMs, () =>
-        stalled.abort(new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs)),
-      );
-      const requestSignal = AbortSignal.any([signal, stalled.signal]);
-      return forwardStream(model.getStreamedResponse({ ...request, signal: requestSignal }), signal, record, env, progress, events, watchdog, failures).then(
-        (done) => (stalled.signal.aborted ? Promise.reject(stalled.signal.reason) : done),
-        (cause: unknown) => Promise.reject(stalled.signal.aborted ? stalled.signal.reason : cause),
+      if (!(idleMs > 0 && Number.isFinite(idleMs))) {
+        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), abort, record, env, progress, events, undefined, failures).catch(failures.record);
+      }
+      // An untrusted server may send one event and stall: past the idle limit the request is
+      // aborted. The request's signal fires on either cause; it is made only if the model reads it.
+      const requestAbort = new LazyAbort();
+      abort.follow(requestAbort);
+      let stalled: { reason: ModelStreamIdleTimeoutError } | undefined;
+      const watchdog = new IdleWatchdog(idleMs, () => {
+        stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
+        requestAbort.abort(stalled.reason);
+      });
+      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), abort, record, env, progress, events, watchdog, failures).then(
+        (done) => (stalled !== undefined ? Promise.reject(stalled.reason) : done),
+        (cause: unknown) => Promise.reject(stalled !== undefined ? stalled.reason : cause),
       ).catch(failures.record).finally(() => watchdog.stop());
     },
     (cause) => new ExternalFailure({ cause }),
@@ -123,14 +126,14 @@ function countFailedUsage(failures: FailedAttempts, record: RunRecord) {
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
 function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const progress = { producedEvents: false };
-  return settledPromise((abort) => forwardStream(events, abort.signal, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
+  return settledPromise((abort) => forwardStream(events, abort, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
   );
 }
 
 async function forwardStream(
   source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>,
-  signal: AbortSignal,
+  abort: LazyAbort,
   record: RunRecord,
   env: LoopEnv,
   progress: { producedEvents: boolean },
@@ -153,7 +156,7 @@ async function forwardStream(
       const wrapped = new RunRawModelStreamEvent(event, sourceOf(event));
       while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
     }
-    if (signal.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
+    if (abort.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
     watchdog?.waiting();
   }
   return done;
