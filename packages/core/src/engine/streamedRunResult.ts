@@ -98,7 +98,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     });
     // A rejection nobody awaits must not become an unhandled rejection.
     this.#completed.catch(() => undefined);
-    const { signal, detach } = abortSignals(options.signal, this.#controller.signal, new WeakRef(this));
+    const { signal, detach } = abortSignals(options.signal, this.#controller.signal, this);
     this.#signal = signal;
     this.#detachAbort = detach;
     void loadEffectStream();
@@ -251,14 +251,19 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
 
 /**
  * The caller's signal and the result's own, as one signal with one listener that cancels the
- * stream. The listener reaches the result through a weak reference, so a signal the caller keeps
- * (Node keeps some for good) does not keep a finished run's state alive; `detach` removes it.
+ * stream. With a caller's signal the listener reaches the result through a weak reference, so a
+ * signal the caller keeps (Node keeps some for good) does not keep a finished run's state alive;
+ * `detach` removes it. Without one, the listener sits on the result's own signal and holds the
+ * result directly: a `WeakRef` keeps its target alive until the current job ends, so runs made one
+ * after another within one job (a model that answers from memory) all stayed alive until then
+ * (measured: about 14 KB per streamed 11-turn run, and the GC work growing with them).
  */
 function abortSignals(
   external: AbortSignal | undefined,
   own: AbortSignal,
-  result: WeakRef<StreamedRunResult<any, any>>,
+  live: StreamedRunResult<any, any>,
 ): { signal: AbortSignal; detach: () => void } {
+  const result: { deref(): StreamedRunResult<any, any> | undefined } = external !== undefined ? new WeakRef(live) : strongRef(live);
   let signal = own;
   let unlink = (): void => undefined;
   if (external !== undefined) {
@@ -276,7 +281,7 @@ function abortSignals(
       };
     }
   }
-  const target = { result: result as WeakRef<StreamedRunResult<any, any>> | undefined };
+  const target = { result: result as { deref(): StreamedRunResult<any, any> | undefined } | undefined };
   const onAbort = () => {
     const live = target.result?.deref();
     if (live) cancelStream(live);
@@ -290,4 +295,9 @@ function abortSignals(
   if (signal.aborted) queueMicrotask(onAbort);
   else signal.addEventListener('abort', onAbort, { once: true });
   return { signal, detach };
+}
+
+/** A reference that holds its target (made outside `abortSignals`, so its closures do not capture the result). */
+function strongRef<T>(target: T): { deref(): T } {
+  return { deref: () => target };
 }
