@@ -114,6 +114,21 @@ describe('an input guardrail that cannot give a verdict', () => {
     expect(error.message).toContain('moderation service down');
   });
 
+  it('one that throws something not an Error fails the run with its text, the cause an Error', async () => {
+    const agent = new Agent({
+      name: 'A',
+      model: answering(),
+      inputGuardrails: [
+        input('stringly', () => {
+          throw 'quota exceeded';
+        }),
+      ],
+    });
+    const error = await failureOf(run(agent, 'hi'));
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toContain('Input guardrail "stringly" failed to complete: quota exceeded');
+  });
+
   it.each([
     ['undefined', undefined],
     ['null', null],

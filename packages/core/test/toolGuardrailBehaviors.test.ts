@@ -48,20 +48,22 @@ describe.each(['input', 'output'] as const)('tool %s guardrails', (kind) => {
     const { agent, model, ran } = setup(kind, [
       guardrail('explicit', () => ({ outputInfo: 'a', behavior: { type: 'allow' } }), seen),
       guardrail('nothing', () => undefined, seen),
+      guardrail('null', () => null, seen),
       guardrail('no_behavior', () => ({ outputInfo: 'c' }), seen),
     ]);
     const result = await run(agent, 'go');
     expect(result.finalOutput).toBe('done');
     expect(ran).toEqual([7]);
-    expect(seen).toEqual(['explicit', 'nothing', 'no_behavior']);
+    expect(seen).toEqual(['explicit', 'nothing', 'null', 'no_behavior']);
     expect(resultText(model.lastCall, 'c1')).toBe('row 7');
     const results = kind === 'input' ? result.toolInputGuardrailResults : result.toolOutputGuardrailResults;
     expect(results.map((r) => [r.guardrail.type, r.guardrail.name, r.output.behavior.type])).toEqual([
       [`tool_${kind}`, 'explicit', 'allow'],
       [`tool_${kind}`, 'nothing', 'allow'],
+      [`tool_${kind}`, 'null', 'allow'],
       [`tool_${kind}`, 'no_behavior', 'allow'],
     ]);
-    expect(results[2]!.output.outputInfo).toBe('c');
+    expect(results[3]!.output.outputInfo).toBe('c');
   });
 
   it('the first rejectContent answers the model with its message, and later guardrails do not run', async () => {
@@ -121,5 +123,17 @@ describe.each(['input', 'output'] as const)('tool %s guardrails', (kind) => {
     expect(error).toBeInstanceOf(ToolCallError);
     expect(error.message).toBe('Failed to run function tools: Error: checker offline');
     expect(error.error).toBe(boom);
+  });
+
+  it('a guardrail that throws something not an Error fails the run with a ToolCallError carrying its text', async () => {
+    const { agent } = setup(kind, [
+      guardrail('stringly', () => {
+        throw 'checker said no';
+      }),
+    ]);
+    const error = await failureOf(run(agent, 'go'));
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect(error.message).toBe('Failed to run function tools: checker said no');
+    expect(error.error).toBeInstanceOf(Error);
   });
 });
