@@ -85,6 +85,38 @@ describe('an input guardrail that trips', () => {
     expect(error.state.inputGuardrailResults.map((r: any) => r.guardrail.name).sort()).toEqual(['fast_trip', 'slow_trip']);
   });
 
+  it('a trip before a guardrail that throws: the trip (first in list order) is the error', async () => {
+    const agent = new Agent({
+      name: 'A',
+      model: answering(),
+      inputGuardrails: [
+        input('trips', () => ({ tripwireTriggered: true, outputInfo: 'first' })),
+        input('throws', () => {
+          throw new Error('second');
+        }),
+      ],
+    });
+    const error = await failureOf(run(agent, 'hi'));
+    expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
+    expect(error.result.guardrail.name).toBe('trips');
+  });
+
+  it('of two guardrails that throw, the first in list order is the error', async () => {
+    const agent = new Agent({
+      name: 'A',
+      model: answering(),
+      inputGuardrails: [
+        { name: 'slow_throw', execute: async () => (await sleep(40), Promise.reject(new Error('first'))) },
+        input('fast_throw', () => {
+          throw new Error('second');
+        }),
+      ],
+    });
+    const error = await failureOf(run(agent, 'hi'));
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toContain('Input guardrail "slow_throw" failed to complete: first');
+  });
+
   it('a passing guardrail before a tripping one does not hide the trip', async () => {
     const agent = new Agent({
       name: 'A',
