@@ -78,7 +78,7 @@ describe('a streamed call aborted on a conversation the provider keeps', () => {
     const model = new InterruptedStream([program, localShell, hostedShell, patch], 'abort-error');
     const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true, conversationId: 'conv_1' });
     await result.completed;
-    const input = model.settling[0]!.input as Array<Record<string, unknown>>;
+    const input = model.settling[0]!.input as unknown as Array<Record<string, unknown>>;
     expect(input.map((item) => [item.type, item.callId])).toEqual([
       ['shell_call_output', 'call_sh'],
       ['apply_patch_call_output', 'call_patch'],

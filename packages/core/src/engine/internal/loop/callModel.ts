@@ -25,7 +25,8 @@ import { isStreamAbort, settleAbortedCalls } from './settleAbortedCalls.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
- * guardrail that stops the run before that leaves the count where it was. Streamed runs forward
+ * guardrail that stops the run before that leaves the count where it was; a turn cancelled during
+ * its model call and then resumed is not counted twice. Streamed runs forward
  * every model event as it arrives (through the bounded event buffer, so a slow consumer slows the
  * model read) and keep the `response_done` response. The response's usage is added to the run's
  * before its `response_done` event reaches the caller. Interruption aborts the request through
@@ -51,7 +52,8 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
  */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => {
-    record.currentTurn += 1;
+    // A turn whose model call was cancelled (a resumed state, `turnInProgress`) is the same turn again.
+    if (record.turnInProgress !== true) record.currentTurn += 1;
     record.turnInProgress = true;
     env.onTurnStart?.(record.currentTurn);
   });
