@@ -92,7 +92,8 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     await result.completed;
     await events.flush();
     if (result.interruptions.length === 0) {
-      return graphFirst(() => ({ status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name, state: result.state.toString() }));
+      // A completed run keeps no state: nothing continues it (a paused one keeps its state, to resume).
+      return graphFirst(() => ({ status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name }));
     }
     const graphLoss = await gate.loss();
     if (graphLoss !== undefined) return failed('ResumabilityError', graphLoss.message, graphLoss.report);
