@@ -1,6 +1,6 @@
 import { Usage, UserError, defaultToolErrorFunction, tool, toFunctionToolName, type FunctionTool } from '@baton/core';
-import type { Codex, CodexOptions, SandboxMode, Thread, ThreadOptions, TurnOptions, Usage as CodexUsage } from '@openai/codex-sdk';
 import type { z } from 'zod';
+import type { CodexClient, CodexOptions, CodexThread, CodexUsage, SandboxMode, ThreadOptions, TurnOptions } from './codexSdkTypes.js';
 import { consumeTurn, type CodexToolStreamHandler } from './internal/consumeEvents.js';
 import { isMissingCodexSdkError, loadCodexSdk } from './internal/loadCodexSdk.js';
 import { resolveOutputSchema, type CodexOutputSchemaDescriptor } from './internal/outputSchema.js';
@@ -23,7 +23,7 @@ export interface CodexToolOptions {
   /** The JSON object every Codex turn answers with: a descriptor, a JSON object schema or a zod object. */
   outputSchema?: CodexOutputSchemaDescriptor | Record<string, unknown> | z.ZodType;
   /** A Codex client to use; otherwise one is made (from `codexOptions`) on the first call. */
-  codex?: Codex;
+  codex?: CodexClient;
   codexOptions?: CodexOptions;
   /** Options of every thread the tool starts or resumes. */
   defaultThreadOptions?: ThreadOptions;
@@ -110,8 +110,8 @@ export function codexTool<TContext = unknown>(options: CodexToolOptions = {}): F
   const turnDefaults: TurnOptions | undefined =
     options.defaultTurnOptions || outputSchema ? { ...options.defaultTurnOptions, ...(outputSchema ? { outputSchema } : {}) } : undefined;
 
-  let codex: Promise<Codex> | undefined = options.codex ? Promise.resolve(options.codex) : undefined;
-  const codexClient = (): Promise<Codex> =>
+  let codex: Promise<CodexClient> | undefined = options.codex ? Promise.resolve(options.codex) : undefined;
+  const codexClient = (): Promise<CodexClient> =>
     (codex ??= loadCodexSdk().then(
       ({ Codex: CodexClient }) => new CodexClient(codexOptionsWithKey(options.codexOptions)),
       (error: unknown) => {
@@ -119,9 +119,9 @@ export function codexTool<TContext = unknown>(options: CodexToolOptions = {}): F
         throw error;
       },
     ));
-  let persisted: Thread | undefined;
+  let persisted: CodexThread | undefined;
 
-  const threadFor = (client: Codex, threadId: string | undefined): Thread => {
+  const threadFor = (client: CodexClient, threadId: string | undefined): CodexThread => {
     if (options.persistSession && persisted) {
       if (threadId && persisted.id && persisted.id !== threadId) {
         throw new UserError(`Codex tool "${name}" keeps one thread (persistSession) and is already on thread ${persisted.id}, not ${threadId}.`);

@@ -4,7 +4,8 @@ import { defineOutputGuardrail, type DefineOutputGuardrailOptions, type OutputGu
 import { defineToolInputGuardrail, type ToolInputGuardrailDefinition } from './defineToolInputGuardrail.js';
 import { defineToolOutputGuardrail, type ToolOutputGuardrailDefinition } from './defineToolOutputGuardrail.js';
 import { ToolGuardrailFunctionOutputFactory as Verdict } from './toolGuardrailFunctionOutputFactory.js';
-import { parseArguments, textOf, textOfInput } from './internal/subjects.js';
+import { textOf, textOfInput } from './internal/subjects.js';
+import { toolCallSubject, toolOutputText, type GuardedToolCall } from './internal/toolCallSubject.js';
 import { optionalString, requireFunction, requireNonEmptyString, requireOptions, typeName } from '@baton/core/internal';
 
 /** Where a check is looking. */
@@ -76,10 +77,13 @@ export interface GuardrailCheck<TInfo = unknown> {
   inputGuardrail(options?: CheckInputGuardrailOptions): InputGuardrailDefinition;
   /** Checks the final output. */
   outputGuardrail(options?: CheckOutputGuardrailOptions): OutputGuardrailDefinition;
-  /** Checks a tool call's arguments before the tool runs. */
-  toolInputGuardrail(options?: CheckToolInputGuardrailOptions): ToolInputGuardrailDefinition;
-  /** Checks a tool's output before the model sees it. */
-  toolOutputGuardrail(options?: CheckToolOutputGuardrailOptions): ToolOutputGuardrailDefinition;
+  /**
+   * Checks a tool call before the tool runs: a function tool's arguments, or a local tool's call
+   * (a shell call's commands, a patch's path and diff, a computer call's actions).
+   */
+  toolInputGuardrail(options?: CheckToolInputGuardrailOptions): ToolInputGuardrailDefinition<unknown, GuardedToolCall>;
+  /** Checks a tool's output before the model sees it (function tools and the local tools). */
+  toolOutputGuardrail(options?: CheckToolOutputGuardrailOptions): ToolOutputGuardrailDefinition<unknown, GuardedToolCall>;
 }
 
 type Inspect<TInfo> = CheckDefinition<TInfo>['inspect'];
@@ -117,10 +121,10 @@ export function defineCheck<TInfo>(definition: CheckDefinition<TInfo>): Guardrai
     toolInputGuardrail(options = {}) {
       const behavior = pick(options.behavior, ['rejectContent', 'throwException'], 'rejectContent', `${owner}.toolInputGuardrail`);
       const message = optionalString(options.message, `${owner}.toolInputGuardrail: \`message\``) ?? rejectMessage;
-      return defineToolInputGuardrail({
+      return defineToolInputGuardrail<unknown, GuardedToolCall>({
         name: options.name ?? name,
         run: async ({ toolCall }) => {
-          const verdict = await inspect({ source: 'tool_input', value: parseArguments(toolCall.arguments), text: toolCall.arguments });
+          const verdict = await inspect({ source: 'tool_input', ...toolCallSubject(toolCall) });
           if (!verdict.tripped) return Verdict.allow(verdict.info);
           return behavior === 'throwException' ? Verdict.throwException(verdict.info) : Verdict.rejectContent(message, verdict.info);
         },
@@ -130,10 +134,10 @@ export function defineCheck<TInfo>(definition: CheckDefinition<TInfo>): Guardrai
       const label = `${owner}.toolOutputGuardrail`;
       const behavior = pick(options.behavior, ['redact', 'rejectContent', 'throwException'], 'redact', label);
       const message = optionalString(options.message, `${label}: \`message\``) ?? rejectMessage;
-      return defineToolOutputGuardrail({
+      return defineToolOutputGuardrail<unknown, GuardedToolCall>({
         name: options.name ?? name,
-        run: async ({ output }) => {
-          const verdict = await inspect({ source: 'tool_output', value: output, text: textOf(output) });
+        run: async ({ output, toolCall }) => {
+          const verdict = await inspect({ source: 'tool_output', value: output, text: toolOutputText(toolCall, output) });
           if (!verdict.tripped) return Verdict.allow(verdict.info);
           if (behavior === 'throwException') return Verdict.throwException(verdict.info);
           if (behavior === 'redact' && verdict.redacted !== undefined) return Verdict.rejectContent(verdict.redacted, verdict.info);

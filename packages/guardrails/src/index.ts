@@ -8,6 +8,7 @@ export { defineToolOutputGuardrail } from './defineToolOutputGuardrail.js';
 export type { DefineToolOutputGuardrailOptions, ToolOutputGuardrailDefinition, ToolOutputGuardrailFunction } from './defineToolOutputGuardrail.js';
 export { ToolGuardrailFunctionOutputFactory } from './toolGuardrailFunctionOutputFactory.js';
 export type { GuardrailReturn } from './internal/guardrailReturn.js';
+export type { GuardedToolCall } from './internal/toolCallSubject.js';
 export { guardrailFromAgent, outputGuardrailFromAgent } from './guardrailFromAgent.js';
 export type { InputGuardrailFromAgentOptions, OutputGuardrailFromAgentOptions } from './guardrailFromAgent.js';
 export { defineCheck } from './check.js';

@@ -4,7 +4,7 @@ import { secretsCheck } from './checks/secrets.js';
 import { piiCheck } from './checks/pii.js';
 import { defineToolOutputGuardrail, type ToolOutputGuardrailDefinition } from './defineToolOutputGuardrail.js';
 import { ToolGuardrailFunctionOutputFactory as Verdict } from './toolGuardrailFunctionOutputFactory.js';
-import { textOf } from './internal/subjects.js';
+import { toolOutputText, type GuardedToolCall } from './internal/toolCallSubject.js';
 
 export interface RedactOutputOptions {
   name?: string;
@@ -20,17 +20,18 @@ export interface RedactOutputInfo {
 /**
  * The `redact_output` tool output guardrail: when the tool's output holds secrets or personal data,
  * the model receives the output with those parts replaced by `[REDACTED:<kind>]` (a `rejectContent`
- * with the redacted text); otherwise the output passes unchanged.
+ * with the redacted text); otherwise the output passes unchanged. It guards function tools and the
+ * local tools (shell, apply-patch, computer) alike.
  */
-export function redactOutput(options: RedactOutputOptions = {}): ToolOutputGuardrailDefinition {
+export function redactOutput(options: RedactOutputOptions = {}): ToolOutputGuardrailDefinition<unknown, GuardedToolCall> {
   const checks = options.checks ?? [secretsCheck(), piiCheck()];
   if (!Array.isArray(checks) || checks.length === 0 || checks.some((c) => typeof c?.inspect !== 'function')) {
     throw new UserError('redactOutput: `checks` must be a non-empty array of checks (secretsCheck(), piiCheck(), ...).');
   }
-  return defineToolOutputGuardrail({
+  return defineToolOutputGuardrail<unknown, GuardedToolCall>({
     name: options.name ?? 'redact_output',
-    run: async ({ output }): Promise<ToolGuardrailFunctionOutput> => {
-      let text = textOf(output);
+    run: async ({ output, toolCall }): Promise<ToolGuardrailFunctionOutput> => {
+      let text = toolOutputText(toolCall, output);
       const redacted: Record<string, unknown> = {};
       for (const check of checks) {
         const verdict = await check.inspect({ source: 'tool_output', value: output, text });

@@ -71,6 +71,14 @@ describe('the README block runner', () => {
       "import { a } from 'a'; // a comment\nimport {\n  b,\n  c,\n} from 'b';\nimport 'side-effect';\ndeclare function load(id: string): Promise<string>;\n\nasync function main(): Promise<void> {\n\n\n\n\n\nclass Echo {}\nasync function go() {}\nconsole.log(await a(b, c, new Echo(), go)); // x\n\n\n}\nvoid main();\n",
     );
   });
+
+  it('keeps an import line that is inside a string where it is (a script the block writes to disk)', () => {
+    const code = "import { writeFileSync } from 'node:fs';\nwriteFileSync('cli.mjs', `#!/usr/bin/env node\nimport { readFileSync } from 'node:fs';\nconsole.log(readFileSync(0, 'utf8'));\n`);\nexport default function helper() {}\n";
+    const script = asCommonJs(code);
+    expect(script.split('async function main')[0]).toBe("import { writeFileSync } from 'node:fs';\n\n");
+    expect(script).toContain("`#!/usr/bin/env node\nimport { readFileSync } from 'node:fs';\nconsole.log(readFileSync(0, 'utf8'));\n`");
+    expect(script).toContain('\nfunction helper() {}\n');
+  });
 });
 
 describe('a broken declaration file installed in projects', () => {

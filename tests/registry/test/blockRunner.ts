@@ -16,6 +16,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
@@ -35,23 +36,52 @@ export function blockFile(block: Block, kind: ModuleKind, emitted = false): stri
   return join(block.project, `${block.id}.${extension}`);
 }
 
-const IMPORT = /^import\s(?:[^'";]*?\sfrom\s*)?(['"])[^'"\n]+\1[^;\n]*;?[ \t]*(?:\/\/[^\n]*)?$/gm;
-/** A module's export list without a source (`export { onOpenAI };`): a script has no exports. */
-const EXPORT_LIST = /^export\s*(?:type\s*)?\{[^}]*\}\s*;?[ \t]*$/gm;
-/** A one-line ambient declaration (`declare function load(id: string): Promise<string>;`): only allowed at the top level. */
-const DECLARE = /^declare\s[^\n]*;[ \t]*(?:\/\/[^\n]*)?$/gm;
-
 /**
- * The block as a CommonJS module: its top-level imports and one-line `declare`s kept on top
+ * The block as a CommonJS module: its top-level imports and ambient `declare`s kept on top
  * (TypeScript turns the imports into `require` calls in a `.cts`), everything else in an async
  * function (CommonJS has no top-level await), and `export` dropped from declarations and export
- * lists (a script's exports are not what it shows). A rejection of that function is unhandled, so
- * the process fails as the ES module would.
+ * lists (a script's exports are not what it shows). The block is parsed, so an `import` line inside
+ * a string (a script the block writes to disk) stays where it is. A rejection of that function is
+ * unhandled, so the process fails as the ES module would.
  */
 export function asCommonJs(code: string): string {
-  const imports = [...code.matchAll(IMPORT), ...code.matchAll(DECLARE)].map((match) => match[0]);
-  const body = code.replace(IMPORT, '').replace(DECLARE, '').replace(EXPORT_LIST, '').replace(/^export\s+(?=(?:default\s+)?(?:async\s+)?(?:function|class|const|let|var|interface|type|enum)\b)/gm, '');
-  return `${imports.join('\n')}\n\nasync function main(): Promise<void> {\n${body}\n}\nvoid main();\n`;
+  const source = ts.createSourceFile('block.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const hoisted: string[] = [];
+  const cuts: Array<{ start: number; end: number }> = [];
+  for (const statement of source.statements) {
+    const start = statement.getStart(source);
+    const end = endOfLineComment(code, statement.end);
+    const modifiers = ts.canHaveModifiers(statement) ? (ts.getModifiers(statement) ?? []) : [];
+    if (ts.isImportDeclaration(statement) || ts.isImportEqualsDeclaration(statement) || modifiers.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword)) {
+      hoisted.push(code.slice(start, end));
+      cuts.push({ start, end });
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier === undefined) {
+      cuts.push({ start, end });
+    } else {
+      // `export` (and `default` after it) off a declaration: the modifiers and the space after them.
+      const dropped = modifiers.filter((m) => m.kind === ts.SyntaxKind.ExportKeyword || m.kind === ts.SyntaxKind.DefaultKeyword);
+      for (const modifier of dropped) cuts.push({ start: modifier.getStart(source), end: skipSpaces(code, modifier.end) });
+    }
+  }
+  let body = '';
+  let at = 0;
+  for (const cut of cuts.sort((a, b) => a.start - b.start)) {
+    body += code.slice(at, cut.start);
+    at = cut.end;
+  }
+  body += code.slice(at);
+  return `${hoisted.join('\n')}\n\nasync function main(): Promise<void> {\n${body}\n}\nvoid main();\n`;
+}
+
+/** `end`, moved past a `// comment` that follows on the same line (it belongs to the statement). */
+function endOfLineComment(code: string, end: number): number {
+  const rest = /^[ \t]*(?:\/\/[^\n]*)?/.exec(code.slice(end))![0];
+  return end + (rest.trim() === '' ? 0 : rest.length);
+}
+
+function skipSpaces(code: string, at: number): number {
+  while (code[at] === ' ' || code[at] === '\t') at++;
+  return at;
 }
 
 /** Writes each block as `<id>.mts` and `<id>.cts` in its project. */

@@ -1,5 +1,5 @@
 import { UserError, type FunctionCallItem } from '@baton/core';
-import type { ThreadEvent, Usage as CodexUsage } from '@openai/codex-sdk';
+import type { CodexUsage, ThreadEvent } from '../codexSdkTypes.js';
 
 /** One event of the Codex turn a tool call runs, as `onStream` receives it. */
 export interface CodexToolStreamEvent {

@@ -1,5 +1,5 @@
 import { UserError } from '@baton/core';
-import type * as CodexSdk from '@openai/codex-sdk';
+import type { CodexSdkModule } from '../codexSdkTypes.js';
 
 /** The errors saying the SDK is missing: the tool lets them fail the run instead of telling the model. */
 const missingSdkErrors = new WeakSet<Error>();
@@ -12,7 +12,7 @@ export function isMissingCodexSdkError(error: unknown): boolean {
  * `@openai/codex-sdk` is an optional peer dependency: it is loaded on the first call, and its
  * absence is an error saying what to install.
  */
-export async function loadCodexSdk(load: () => Promise<typeof CodexSdk> = () => import('@openai/codex-sdk')): Promise<typeof CodexSdk> {
+export async function loadCodexSdk(load: () => Promise<CodexSdkModule> = () => import('@openai/codex-sdk')): Promise<CodexSdkModule> {
   try {
     return await load();
   } catch (error) {
