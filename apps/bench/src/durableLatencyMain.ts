@@ -1,6 +1,6 @@
 /**
  * The durable-run latency scenario alone (issue 28): `pnpm --filter @baton/bench durable-latency [--quick]
- * [--concurrency N] [--poll-ms N]`. `main.ts` runs it too, after the durable-runs line.
+ * [--concurrency N] [--poll-ms N] [--runs N] [--statements]`. `main.ts` runs it too, after the durable-runs line.
  */
 import { DURABLE_LATENCY_QUICK, formatDurableLatency, measureDurableLatency } from './scenarios/durableLatency.js';
 
@@ -17,6 +17,7 @@ const result = await measureDurableLatency({
   ...(concurrency === undefined ? {} : { workerConcurrency: concurrency }),
   ...(pollMs === undefined ? {} : { pollMs }),
   ...(runs === undefined ? {} : { latencyRuns: runs, throughputRuns: runs * 5 }),
+  ...(argv.includes('--statements') ? { countStatements: true } : {}),
 });
 console.log(formatDurableLatency(result));
 console.log(JSON.stringify(result));

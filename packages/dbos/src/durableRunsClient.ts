@@ -148,7 +148,7 @@ export class DurableRunsClient {
   /** Where the run is now: its latest workflow's status and, once it ended, its outcome. */
   async status(runId: string): Promise<DurableRunStatus> {
     checkRunId(runId);
-    return this.#statusOf(runId, await latestRunWorkflow(this.dbos, runId));
+    return this.#statusOf(runId, await latestRunWorkflow(this.dbos, runId, { input: false }));
   }
 
   #statusOf(runId: string, latest: RunWorkflow | undefined): DurableRunStatus {
@@ -174,7 +174,7 @@ export class DurableRunsClient {
       let revision: number | undefined;
       for (;;) {
         bell.reset();
-        const status = revision === undefined ? await this.status(runId) : this.#statusOf(runId, await runWorkflowAt(this.dbos, runId, revision));
+        const status = revision === undefined ? await this.status(runId) : this.#statusOf(runId, await runWorkflowAt(this.dbos, runId, revision, { input: false }));
         revision = status.revision;
         if (status.state !== 'queued' && status.state !== 'running') return status;
         const left = deadline - Date.now();
@@ -210,7 +210,7 @@ export class DurableRunsClient {
     checkRunId(runId);
     checkDecisions(runId, decisions);
     if (options.applicationVersion !== undefined) await this.#checkVersion(options.applicationVersion, runId);
-    const latest = await latestRunWorkflow(this.dbos, runId);
+    const latest = await latestRunWorkflow(this.dbos, runId, { input: true });
     if (!latest) throw new DurableRunError('unknown_run', `No durable run has the id ${JSON.stringify(runId)}.`, runId);
     const status = statusOf(runId, latest.revision, latest.workflow);
     if (status.state !== 'paused') {

@@ -93,6 +93,34 @@ describe('a durable worker', () => {
     expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model', 'tool:refund', 'model']);
   });
 
+  it('a status read brings back no input nor state: a completed run keeps no state; a paused one keeps it for its resume', async () => {
+    const runId = await worker.startRun('support', 'Please refund my order [run:refund-lean]', { runId: 'refund-lean' });
+    expect((await client.result(runId)).state).toBe('paused');
+    const paused = await client.dbosClient.getWorkflow(runId);
+    expect(typeof (paused?.output as { state?: unknown }).state).toBe('string');
+    // The resume's input holds the whole paused state: reading its status must not load it.
+    const reader = await DurableRunsClient.create({ databaseUrl: postgres.urlFor('durable_worker_test') });
+    const reads: Array<{ loadInput?: boolean } | string> = [];
+    const dbos = reader.dbosClient;
+    const listWorkflows = dbos.listWorkflows.bind(dbos);
+    const getWorkflow = dbos.getWorkflow.bind(dbos);
+    dbos.listWorkflows = ((input: Parameters<typeof listWorkflows>[0]) => (reads.push({ ...(input.loadInput === undefined ? {} : { loadInput: input.loadInput }) }), listWorkflows(input))) as typeof dbos.listWorkflows;
+    dbos.getWorkflow = ((id: string) => (reads.push(`getWorkflow ${id}`), getWorkflow(id))) as typeof dbos.getWorkflow;
+    try {
+      await client.approve(runId, 'call_refund_order');
+      const done = await reader.result(runId);
+      expect(done).toMatchObject({ state: 'completed', revision: 1, finalOutput: 'Done: order 1234: charged twice | refunded $42 for 1234' });
+      expect(await reader.status(runId)).toEqual(done);
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.every((read) => typeof read === 'object' && read.loadInput === false)).toBe(true);
+    } finally {
+      await reader.close();
+    }
+    const completed = await client.dbosClient.getWorkflow(`${runId}:resume:1`);
+    expect(completed?.output).toMatchObject({ status: 'completed', finalOutput: 'Done: order 1234: charged twice | refunded $42 for 1234' });
+    expect(completed?.output).not.toHaveProperty('state');
+  });
+
   it('paused runs do not hold the worker: with more of them than its concurrency (8), each with a waiting approval timer, a new run still runs at once', async () => {
     const paused = Array.from({ length: 9 }, (_, i) => `held-${i}`);
     await Promise.all(paused.map((runId) => worker.startRun('support', `Please refund my order [run:${runId}]`, { runId })));

@@ -50,6 +50,7 @@ export function fromReferenceRunState(json: Json): Json {
   const out: Json = {
     $schemaVersion: '1',
     currentTurn: json.currentTurn,
+    ...(json.currentTurnInProgress === true ? { currentTurnInProgress: true } : {}),
     maxTurns: json.maxTurns ?? null,
     currentAgent: json.currentAgent,
     originalInput: json.originalInput,

@@ -271,6 +271,8 @@ export const SerializedRunStateSchema = z.object({
   /** The run's id (Baton's addition): made when the run first starts, kept by a resumed run. */
   runId: z.string().optional(),
   currentTurn: z.number().int().nonnegative(),
+  /** Whether the current turn's model call started and the turn did not settle (a cancelled call): resuming takes it again without counting it. */
+  currentTurnInProgress: z.boolean().optional(),
   // 0 is a limit a run may be given (it fails before the first model call), so a state written with it is read back.
   maxTurns: z.number().int().nonnegative().nullable(),
   currentAgent: SerializedAgentRefSchema,

@@ -23,6 +23,7 @@ import { Runner } from '@baton/core';
 import { DurableRunsClient } from '@baton/dbos';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { FIVE_STEP_AGENT_NAME, FIVE_STEP_ANSWER, fiveStepAgent } from '../sdks/durableFiveStepAgent.js';
+import { enableStatementCounts, resetStatementCounts, statementCounts, type StatementCount } from './durableStatements.js';
 
 export interface DurableLatencyOptions {
   /** Runs timed one after another (default 200), after `warmupRuns` (default 30). */
@@ -33,6 +34,8 @@ export interface DurableLatencyOptions {
   /** The worker's `queue.workerConcurrency` and `queue.pollingIntervalMs` (default: the package's defaults). */
   readonly workerConcurrency?: number;
   readonly pollMs?: number;
+  /** Count the statements per run with `pg_stat_statements` (`durableStatements.ts`; the timed figures then carry its small cost). */
+  readonly countStatements?: boolean;
 }
 
 export const DURABLE_LATENCY_QUICK: DurableLatencyOptions = { latencyRuns: 20, warmupRuns: 3, throughputRuns: 100 };
@@ -74,7 +77,15 @@ export interface DurableLatencyResult {
     readonly p90Ms: number;
     readonly runsPerSecond: number;
     readonly cpuPerRunMs: { readonly process: number; readonly postgres: number | undefined };
+    /** With `countStatements`: top-level statements per run during its throughput runs. */
+    readonly statementsPerRun?: number;
   };
+  /**
+   * With `countStatements`: top-level statements per run sent to the runs' database, during the
+   * latency runs (one after another) and the throughput runs (at once), with those on Baton's own
+   * tables (the graph record, the run events) apart. Counted by PostgreSQL (`durableStatements.ts`).
+   */
+  readonly statements?: { readonly sequential: StatementCount; readonly atOnce: StatementCount };
 }
 
 const APP_VERSION = 'bench-latency';
@@ -264,7 +275,7 @@ async function commitFloor(databaseUrl: string): Promise<number> {
 }
 
 /** DBOS alone on this machine (see `DurableLatencyResult.dbosAlone`), on its own database of the same server. */
-async function dbosAlone(databaseUrl: string, runs: number, throughputRuns: number, concurrency: number): Promise<DurableLatencyResult['dbosAlone']> {
+async function dbosAlone(databaseUrl: string, runs: number, throughputRuns: number, concurrency: number, counted?: { postgres: PostgresServer; database: string }): Promise<DurableLatencyResult['dbosAlone']> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1', DATABASE_URL: databaseUrl, RUNS: String(runs), THROUGHPUT_RUNS: String(throughputRuns), CONCURRENCY: String(concurrency) };
   const child = spawn(process.execPath, [...cpuProfileArgs('dbos-alone'), '--import', tsxLoader, floorScript], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   const killOnExit = () => child.kill('SIGKILL');
@@ -291,16 +302,20 @@ async function dbosAlone(databaseUrl: string, runs: number, throughputRuns: numb
   try {
     const latency = await line('latency');
     const postmaster = await postmasterPid(databaseUrl);
+    if (counted) await resetStatementCounts(counted.postgres);
     const before = postmaster === undefined ? undefined : cpuMs(postmaster, true);
     child.stdin!.write('go\n');
     const throughput = await line('throughput');
     const after = postmaster === undefined ? undefined : cpuMs(postmaster, true);
     await exited;
+    // Its shutdown's few statements are in the count too.
+    const statements = counted ? (await statementCounts(counted.postgres, counted.database)).total / throughputRuns : undefined;
     return {
       p50Ms: latency.p50Ms!,
       p90Ms: latency.p90Ms!,
       runsPerSecond: throughput.runsPerSecond!,
       cpuPerRunMs: { process: throughput.cpuPerRunMs!, postgres: before === undefined || after === undefined ? undefined : (after - before) / throughputRuns },
+      ...(statements === undefined ? {} : { statementsPerRun: statements }),
     };
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -316,22 +331,38 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
   let client: DurableRunsClient | undefined;
   try {
     postgres = await startPostgres();
-    const floor = await dbosAlone(postgres.urlFor('bench_dbos_floor'), latencyRuns, throughputRuns, options.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY);
+    const counting = options.countStatements === true;
+    if (counting) await enableStatementCounts(postgres);
+    const server = postgres;
+    const perRunOf = async (runs: number): Promise<StatementCount> => {
+      const counted = await statementCounts(server, 'bench_durable_latency');
+      return { total: counted.total / runs, baton: counted.baton / runs };
+    };
+    const floor = await dbosAlone(
+      postgres.urlFor('bench_dbos_floor'),
+      latencyRuns,
+      throughputRuns,
+      options.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY,
+      counting ? { postgres, database: 'bench_dbos_floor' } : undefined,
+    );
     const databaseUrl = postgres.urlFor('bench_durable_latency');
     worker = await startWorker(databaseUrl, options);
     client = await DurableRunsClient.create({ databaseUrl });
     for (let i = 0; i < warmupRuns; i++) await timedRun(client, `warm-${i}`);
+    if (counting) await resetStatementCounts(postgres);
     const runs: Array<{ runId: string; ms: number; startedAt: number; resultAt: number }> = [];
     for (let i = 0; i < latencyRuns; i++) {
       const runId = `latency-${i}`;
       runs.push({ runId, ...(await timedRun(client, runId)) });
       if (worker.child.exitCode !== null) throw new Error(`durable latency worker exited:\n${worker.output()}`);
     }
+    const sequential = counting ? await perRunOf(latencyRuns) : undefined;
     const stepNames = ((await client.dbosClient.listWorkflowSteps('latency-0')) ?? []).map((step) => step.name);
     const phases = await phasesOf(client, runs);
 
     const postmaster = await postmasterPid(databaseUrl);
     const workerPid = worker.child.pid!;
+    if (counting) await resetStatementCounts(postgres);
     const cpuBefore = { worker: cpuMs(workerPid), postgres: postmaster === undefined ? undefined : cpuMs(postmaster, true) };
     const t0 = performance.now();
     const ids = await Promise.all(Array.from({ length: throughputRuns }, (_, i) => client!.startRun(FIVE_STEP_AGENT_NAME, 'Look up alpha and beta.', { runId: `many-${i}`, applicationVersion: APP_VERSION })));
@@ -342,6 +373,7 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
     const throughputWallMs = performance.now() - t0;
     const perRun = (before: number | undefined, after: number | undefined) => (before === undefined || after === undefined ? undefined : (after - before) / throughputRuns);
     const cpuPerRunMs = { worker: perRun(cpuBefore.worker, cpuMs(workerPid)), postgres: postmaster === undefined ? undefined : perRun(cpuBefore.postgres, cpuMs(postmaster, true)) };
+    const atOnce = counting ? await perRunOf(throughputRuns) : undefined;
     const commitMs = await commitFloor(databaseUrl);
     const times = runs.map((run) => run.ms);
     return {
@@ -356,6 +388,7 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
       commitMs,
       cpuPerRunMs,
       dbosAlone: floor,
+      ...(sequential && atOnce ? { statements: { sequential, atOnce } } : {}),
     };
   } finally {
     await client?.close().catch(() => undefined);
@@ -385,6 +418,14 @@ export function formatDurableLatency(result: DurableLatencyResult): string {
       `p50 ${ms(result.dbosAlone.p50Ms)}, p90 ${ms(result.dbosAlone.p90Ms)}, ${result.dbosAlone.runsPerSecond.toFixed(0)} runs/s (${result.workerConcurrency === 'default' ? DEFAULT_WORKER_CONCURRENCY : result.workerConcurrency} in flight); ` +
       `CPU per run: its process ${result.dbosAlone.cpuPerRunMs.process.toFixed(2)} ms, PostgreSQL ${result.dbosAlone.cpuPerRunMs.postgres?.toFixed(2) ?? '?'} ms. ` +
       `Baton's run over it: ${(durable.p50Ms / result.dbosAlone.p50Ms).toFixed(2)}x the latency, ${(durable.runsPerSecond / result.dbosAlone.runsPerSecond).toFixed(2)}x the throughput.`,
+    ...(result.statements
+      ? [
+          `  Statements per run (pg_stat_statements, top level): ${result.statements.sequential.total.toFixed(1)} one after another ` +
+            `(${result.statements.sequential.baton.toFixed(1)} on Baton's tables: graph record and run events; the rest DBOS's, the client's reads among them), ` +
+            `${result.statements.atOnce.total.toFixed(1)} at once (${result.statements.atOnce.baton.toFixed(1)} Baton's); ` +
+            `DBOS alone ${result.dbosAlone.statementsPerRun?.toFixed(1) ?? '?'} (its throughput runs). The timed figures above carry the counting's cost.`,
+        ]
+      : []),
     `  Targets (issue 28): p50 <= 30 ms ${durable.p50Ms <= 30 ? 'met' : 'missed'}; >= 100 runs/s on one worker ${durable.runsPerSecond >= 100 ? 'met' : 'missed'}` +
       ` (load average ${loadavg()[0]!.toFixed(1)} at the end: other processes share these cores).`,
   ].join('\n');

@@ -13,6 +13,7 @@ import type { Agent, ResolvedAgentOutput } from '../definitions/agent.js';
 import type { RunContext } from '../definitions/runContext.js';
 import { recordOf, type RunState } from '../state/runState.js';
 import { inputToItems, runItemsToInputItems } from '../state/internal/items.js';
+import { continuationItems } from '../state/internal/continuationItems.js';
 import type { AgentToolInvocation } from '../state/internal/runRecord.js';
 
 // A result typed with \`any\` for its agent has an \`any\` output, as in the reference.
@@ -40,7 +41,7 @@ export abstract class RunResultBase<TContext, TAgent extends Agent<any, any>> {
   /** Input plus every generated item, as protocol items: what a follow-up run should receive. */
   get history(): AgentInputItem[] {
     const record = recordOf(this.state);
-    return [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    return [...inputToItems(record.originalInput), ...continuationItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
 
   /** The generated items as protocol items (input added with `state.addInput` is history, not output). */

@@ -268,10 +268,11 @@ export class Runner extends RunHooks<any> {
     const fiber = Effect.runFork(program);
     attachRunFiber(result, fiber);
     // Ends the result once the run's fiber has ended and the session has been written; a run the
-    // caller cancelled ends quietly. A failed run's reader gets every event queued before the
-    // failure, then the error (the reference drops the queued ones: nothing is lost here).
+    // caller cancelled, or whose model stream the provider aborted, ends quietly. A failed run's
+    // reader gets every event queued before the failure, then the error (the reference drops the
+    // queued ones: nothing is lost here).
     void Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state)))).then((outcome) => {
-      if (outcome.ok || (outcome.interrupted && result.cancelled)) result._done();
+      if (outcome.ok || outcome.interrupted) result._done();
       else result._raiseError(outcome.error, { preserveQueuedItems: true });
     });
     // The run is already going (its events wait in the buffer); `toEffectStream` needs the module.

@@ -108,6 +108,18 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     return this.#completed;
   }
 
+  /**
+   * Settles when the run's background work has ended (its fiber, and the session write after it),
+   * whether the run finished, failed or was cancelled; it never rejects (`completed` carries the
+   * error). The reference's name, for code that waits on the loop rather than on the outcome.
+   */
+  _getStreamLoopPromise(): Promise<void> {
+    return this.#completed.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** The run's error, or `null`. */
   get error(): unknown {
     return this.#error;

@@ -2,7 +2,8 @@ import { readRunStateJson } from '@baton/types/internal';
 import { RunStateError, UserError, type ReasoningItemIdPolicy, type Usage, type AgentInputItem, type ApproveOptions, type InputGuardrailResult, type ModelResponse, type OutputGuardrailResult, type RejectOptions, type RunItem, type RunToolApprovalItem, type SerializedRunState, type ToolInputGuardrailResult, type ToolOutputGuardrailResult, type Tool } from '@baton/types';
 import type { Agent } from '../definitions/agent.js';
 import type { SerializedTrace } from '../definitions/runTracing.js';
-import { inputToItems, runItemsToInputItems, validateRunInput } from './internal/items.js';
+import { inputToItems, validateRunInput } from './internal/items.js';
+import { continuationItems } from './internal/continuationItems.js';
 import { RunContext, approvalTargetOf, assertDecidable, type ApprovalSubject } from '../definitions/runContext.js';
 import { newRunRecord, pendingRunKey, type AgentToolInvocation, type NextStep, type RunRecord } from './internal/runRecord.js';
 import { serializeRunState, writeRunState } from './internal/serialization/writeState.js';
@@ -228,7 +229,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
 
   /** The original input and every generated item, as protocol items (what a follow-up run receives). */
   get history(): AgentInputItem[] {
-    return [...inputToItems(this.#record.originalInput), ...runItemsToInputItems(this.#record.generatedItems, this.#record.reasoningItemIdPolicy)];
+    return [...inputToItems(this.#record.originalInput), ...continuationItems(this.#record.generatedItems, this.#record.reasoningItemIdPolicy)];
   }
 
   /** The paused nested agent-tool runs, keyed `<toolName>:<callId>` (the live map). */

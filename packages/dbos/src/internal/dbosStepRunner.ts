@@ -18,9 +18,16 @@ export type InWorkflow = <T>(fn: () => T) => T;
  *
  * `DBOS.runStep` takes its position synchronously when called; core starts concurrent steps in
  * call order, so positions do not depend on timing. `inWorkflow` puts the call back in the
- * workflow's async context, which Effect's scheduler does not carry.
+ * workflow's async context, which Effect's scheduler does not carry. `beforeStep` is awaited by each
+ * step's body before it runs (not by a replayed step, whose body does not run): the workflow's
+ * graph check (`graphGate.ts`).
  */
-export function dbosStepRunner(runId: string, inWorkflow: InWorkflow, errorClasses: ReadonlyMap<string, ErrorClass> = knownClasses()): StepRunner {
+export function dbosStepRunner(
+  runId: string,
+  inWorkflow: InWorkflow,
+  errorClasses: ReadonlyMap<string, ErrorClass> = knownClasses(),
+  beforeStep: () => Promise<void> = async () => {},
+): StepRunner {
   return makeStepRunner((step, effect) => {
     if (step.key === 'id:run') return Effect.succeed(step.codec.decode(runId));
     return Effect.flatMap(Effect.context<never>(), (context) =>
@@ -29,6 +36,7 @@ export function dbosStepRunner(runId: string, inWorkflow: InWorkflow, errorClass
           inWorkflow(() =>
             DBOS.runStep(
               async () => {
+                await beforeStep();
                 const exit = await Effect.runPromiseExitWith(context)(effect as Effect.Effect<unknown, unknown>, { signal });
                 if (Exit.isFailure(exit)) throw new StepFailed(exit.cause);
                 return step.codec.encode(exit.value as never);

@@ -4,10 +4,9 @@ import { Runner, RunState, RunContext, type Agent, type RunConfig, type RunToolA
 import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
 import { AgentsError, type AgentInputItem } from '@baton/types';
 import type pg from 'pg';
-import { agentGraphOf, graphIssues, graphReport, type AgentGraph } from './agentGraph.js';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
 import type { ErrorClass } from './stepFailure.js';
-import { recordWorkflowStart } from './runEvents.js';
+import { GraphGate } from './graphGate.js';
 import type { RunEventBatcher } from './runEventBatcher.js';
 import { RunEventWriter } from './runEventWriter.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
@@ -50,29 +49,36 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   const agent = env.agents.get(input.agent);
   if (!agent) return failed('DurableRunError', `Run ${runId}: this worker has no agent registered as "${input.agent}" (it has: ${[...env.agents.keys()].join(', ')}).`);
 
-  // The graph this workflow first ran on is recorded before any step (in the statement that also
-  // clears a deleted run's leftovers, should its id be used again): a replay (a worker took the run
-  // over) gets the recorded one back, and a graph that lost something the run may rely on (an
-  // agent, a tool, a handoff renamed under the same version) fails here, before any step runs on it.
-  const current = agentGraphOf(agent);
-  const recorded = (await recordWorkflowStart(env.pool, { runId, revision, incarnation, graph: current as unknown as Json })) as unknown as AgentGraph;
-  const lost = graphIssues(recorded, current);
-  if (lost.length > 0) {
-    return failed('ResumabilityError', `Run ${runId} cannot continue on this worker's agent graph, which changed since the run started: ${lost.map((issue) => issue.message).join('; ')}`, graphReport(lost));
-  }
+  // The graph this workflow first ran on is recorded (in the statement that also clears a deleted
+  // run's leftovers, should its id be used again) while the run starts: no step's body runs before
+  // it is recorded and checked. A replay (a worker took the run over) gets the recorded one back,
+  // and a graph that lost something the run may rely on (an agent, a tool, a handoff renamed under
+  // the same version) runs no step: the workflow ends with the report (`graphGate.ts`).
+  const gate = new GraphGate(env.pool, { runId, revision, incarnation }, agent);
+  /** The outcome to report: the graph's report when it lost something (whatever the loop did on it follows from that), else `outcome`. */
+  const graphFirst = async (outcome: () => RunWorkflowOutput): Promise<RunWorkflowOutput> => {
+    const loss = await gate.loss();
+    return loss === undefined ? outcome() : failed('ResumabilityError', loss.message, loss.report);
+  };
 
   let start: string | AgentInputItem[] | RunState<any, any>;
   if (input.start.kind === 'resume') {
     const report = await checkResumable(agent, input.start.state);
-    if (!report.ok) return failed('ResumabilityError', `Run ${runId} cannot resume on this worker's agent graph: ${report.issues.map((issue) => issue.message).join('; ')}`, report as unknown as Json);
+    if (!report.ok) return graphFirst(() => failed('ResumabilityError', `Run ${runId} cannot resume on this worker's agent graph: ${report.issues.map((issue) => issue.message).join('; ')}`, report as unknown as Json));
     const { state: text, decisions } = input.start;
-    const decided = await inWorkflow(() => DBOS.runStep(() => applyDecisions(agent, text, decisions), { name: `r${revision}:decisions` }));
-    start = await RunState.fromString(agent, decided);
+    try {
+      const decided = await inWorkflow(() => DBOS.runStep(async () => (await gate.beforeStep(), applyDecisions(agent, text, decisions)), { name: `r${revision}:decisions` }));
+      start = await RunState.fromString(agent, decided);
+    } catch (error) {
+      return graphFirst(() => {
+        throw error;
+      });
+    }
   } else {
     start = input.start.input;
   }
 
-  const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow, env.errorClasses) });
+  const runner = new Runner({ ...env.runner, stepRunner: dbosStepRunner(runId, inWorkflow, env.errorClasses, () => gate.beforeStep()) });
   const options = { stream: true as const, ...(input.maxTurns === undefined ? {} : { maxTurns: input.maxTurns }) };
   const context = input.context === undefined || start instanceof RunState ? {} : { context: new RunContext(input.context) };
   const events = new RunEventWriter(env.events, { runId, revision, incarnation });
@@ -86,8 +92,11 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     await result.completed;
     await events.flush();
     if (result.interruptions.length === 0) {
-      return { status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name, state: result.state.toString() };
+      // A completed run keeps no state: nothing continues it (a paused one keeps its state, to resume).
+      return graphFirst(() => ({ status: 'completed', runId, revision, finalOutput: toJson(result.finalOutput), lastAgent: result.lastAgent?.name }));
     }
+    const graphLoss = await gate.loss();
+    if (graphLoss !== undefined) return failed('ResumabilityError', graphLoss.message, graphLoss.report);
     const state = result.state;
     const ttlMs = input.approvalTtlMs ?? env.approvalTtlMs;
     if (ttlMs !== undefined) {
@@ -101,8 +110,12 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   } catch (error) {
     // The items the run produced before it failed are written too.
     await events.flush();
-    if (error instanceof AgentsError) return failed(error.name, error.message);
-    throw error;
+    // A graph that lost something comes first: whatever the loop did on it (a replayed answer naming
+    // a tool it no longer has, DBOS's check that the steps come in the recorded order) follows from that.
+    return graphFirst(() => {
+      if (error instanceof AgentsError) return failed(error.name, error.message);
+      throw error;
+    });
   }
 }
 

@@ -46,6 +46,6 @@ export interface PendingApproval {
 }
 
 export type RunWorkflowOutput =
-  | { readonly status: 'completed'; readonly runId: string; readonly revision: number; readonly finalOutput: Json; readonly lastAgent: string | undefined; readonly state: string }
+  | { readonly status: 'completed'; readonly runId: string; readonly revision: number; readonly finalOutput: Json; readonly lastAgent: string | undefined }
   | { readonly status: 'paused'; readonly runId: string; readonly revision: number; readonly pending: readonly PendingApproval[]; readonly state: string }
   | { readonly status: 'failed'; readonly runId: string; readonly revision: number; readonly error: { readonly name: string; readonly message: string; readonly report?: Json } };

@@ -158,7 +158,8 @@ export abstract class ClientMCPServer implements MCPServer {
     this.#listed = undefined;
     // The SDK loads on the first connect, so importing Baton (or defining servers) stays cheap.
     const { Client } = await import('@modelcontextprotocol/client');
-    const client = new Client({ name: this.#name, version: '1.0.0' });
+    // The SDK walks a listing's pages itself (called without a cursor): its cap is this server's.
+    const client = new Client({ name: this.#name, version: '1.0.0' }, { listMaxPages: this.maxListPages });
     let transport: Transport | undefined;
     try {
       transport = await this.createTransport(this.#connectionFor(client, () => transport));
@@ -244,19 +245,13 @@ export abstract class ClientMCPServer implements MCPServer {
   async listTools(): Promise<MCPTool[]> {
     const client = this.#session();
     if (this.cacheToolsList && this.#listed) return this.#listed;
-    const tools: MCPTool[] = [];
-    const seenCursors = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 1; ; page++) {
-      const result = await client.listTools(cursor === undefined ? {} : { cursor }, this.#sessionOptions());
-      tools.push(...(result.tools as MCPTool[]));
-      cursor = result.nextCursor;
-      // A server repeating a cursor would have us list forever: what came so far is the listing.
-      if (cursor === undefined || seenCursors.has(cursor)) break;
-      seenCursors.add(cursor);
-      if (page >= this.maxListPages) {
-        throw new Error(`MCP server "${this.#name}" listed more than ${this.maxListPages} pages of tools (raise \`maxListPages\`).`);
-      }
+    // Without a cursor the SDK gathers every page (ending at a repeated page), at most `maxListPages`.
+    let tools: MCPTool[];
+    try {
+      tools = (await client.listTools({}, this.#sessionOptions())).tools as MCPTool[];
+    } catch (error) {
+      if ((error as { code?: unknown } | null)?.code !== LIST_PAGINATION_EXCEEDED) throw error;
+      throw new Error(`MCP server "${this.#name}" listed more than ${this.maxListPages} pages of tools (raise \`maxListPages\`).`, { cause: error });
     }
     if (this.#client === client) this.#listed = tools;
     return tools;
@@ -328,6 +323,8 @@ export abstract class ClientMCPServer implements MCPServer {
 
 /** The MCP SDK's `ErrorCode.ConnectionClosed` (not imported: the SDK loads on the first connect). */
 const CONNECTION_CLOSED = -32000;
+/** The MCP SDK's `SdkErrorCode.ListPaginationExceeded` (a listing past `listMaxPages`). */
+const LIST_PAGINATION_EXCEEDED = 'LIST_PAGINATION_EXCEEDED';
 
 /** Handed to `createTransport`: the guarded `fetch` an HTTP transport uses. */
 export interface TransportConnection {

@@ -20,10 +20,13 @@ import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
 import { LazyAbort, withLazySignal } from '../lazyAbort.js';
 import { FailedAttempts } from './failedAttempts.js';
+import { StreamAbortLedger } from './streamAbortLedger.js';
+import { isStreamAbort, settleAbortedCalls } from './settleAbortedCalls.js';
 
 /**
  * One model call, which is what counts a turn: the turn starts when the request is sent, so a
- * guardrail that stops the run before that leaves the count where it was. Streamed runs forward
+ * guardrail that stops the run before that leaves the count where it was; a turn cancelled during
+ * its model call and then resumed is not counted twice. Streamed runs forward
  * every model event as it arrives (through the bounded event buffer, so a slow consumer slows the
  * model read) and keep the `response_done` response. The response's usage is added to the run's
  * before its `response_done` event reaches the caller. Interruption aborts the request through
@@ -49,7 +52,8 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
  */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const startTurn = Effect.sync(() => {
-    record.currentTurn += 1;
+    // A turn whose model call was cancelled (a resumed state, `turnInProgress`) is the same turn again.
+    if (record.turnInProgress !== true) record.currentTurn += 1;
     record.turnInProgress = true;
     env.onTurnStart?.(record.currentTurn);
   });
@@ -70,6 +74,8 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   // One promise loop over the provider's stream: each delta is forwarded synchronously while the
   // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
   const progress = { producedEvents: false };
+  // The calls the stream made that an abort would leave unanswered on a server-managed conversation.
+  const ledger = record.serverConversation ? new StreamAbortLedger() : undefined;
   // Only a recorded call keeps its events (the default runner records nothing).
   let events: ModelStreamEvent[] = NO_EVENTS;
   const attempt = settledPromise(
@@ -77,7 +83,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
       if (!(idleMs > 0 && Number.isFinite(idleMs))) {
-        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), abort, record, env, progress, events, undefined, failures).catch(failures.record);
+        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), abort, record, env, progress, events, undefined, failures, ledger).catch(failures.record);
       }
       // An untrusted server may send one event and stall: past the idle limit the request is
       // aborted. The request's signal fires on either cause; it is made only if the model reads it.
@@ -88,7 +94,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
         stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
         requestAbort.abort(stalled.reason);
       });
-      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), abort, record, env, progress, events, watchdog, failures).then(
+      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), abort, record, env, progress, events, watchdog, failures, ledger).then(
         (done) => (stalled !== undefined ? Promise.reject(stalled.reason) : done),
         (cause: unknown) => Promise.reject(stalled !== undefined ? stalled.reason : cause),
       ).catch(failures.record).finally(() => watchdog.stop());
@@ -100,6 +106,10 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
     Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
     countFailedUsage(failures, record),
+    settleAbortedCalls(ledger, model, request, record),
+    // A stream the provider ends with an abort error is a cancelled call (as the reference treats
+    // it): the run ends as a cancelled one, quietly, not with a failure.
+    Effect.catchIf(isStreamAbort, () => Effect.interrupt),
   );
   return startTurn.pipe(
     Effect.andThen(step(env.stepRunner, 'model', key, streamedModelCallCodec, live)),
@@ -140,12 +150,14 @@ async function forwardStream(
   events: ModelStreamEvent[] | undefined,
   watchdog?: IdleWatchdog,
   failures?: FailedAttempts,
+  ledger?: StreamAbortLedger,
 ): Promise<ModelResponse | undefined> {
   let done: ModelResponse | undefined;
   watchdog?.waiting();
   for await (const event of source) {
     watchdog?.busy();
     progress.producedEvents = true;
+    ledger?.observe(event);
     if (events !== undefined && events !== NO_EVENTS) events.push(event);
     if (event.type === 'response_done' && done === undefined) {
       done = fromDoneEvent(event.response);

@@ -65,6 +65,8 @@ export function classifyResponse(
   agent: Agent<any, any>,
   tools: readonly FunctionTool<any>[],
   handoffs: readonly HandoffContract<any>[],
+  /** The agent's prompt template may add tools of its own (see `promptMaySupplyTools`). */
+  promptSuppliedTools = false,
 ): ProcessedResponse {
   const newItems: ModelRunItem[] = [];
   const toolRuns: ToolRun[] = [];
@@ -101,7 +103,7 @@ export function classifyResponse(
     } else if (output.type === 'reasoning') {
       newItems.push(new RunReasoningItem(output, agent));
     } else if (output.type === 'program') {
-      checkProgrammaticToolCalling(agent);
+      if (!promptSuppliedTools) checkProgrammaticToolCalling(agent);
       newItems.push(new RunToolCallItem(output as never, agent));
     } else if (output.type === 'program_output') {
       newItems.push(new RunToolCallOutputItem(output as never, agent, output.output));
@@ -140,7 +142,10 @@ function toolFor(call: FunctionCallItem, tools: readonly FunctionTool<any>[]): F
   return named.find((t) => t.namespace === call.namespace) ?? (call.namespace === undefined ? named[0] : undefined);
 }
 
-/** A program item (Programmatic Tool Calling) needs the agent to offer `programmaticToolCallingTool()`. */
+/**
+ * A program item (Programmatic Tool Calling) needs the agent to offer `programmaticToolCallingTool()`,
+ * unless the agent's prompt template may supply it.
+ */
 function checkProgrammaticToolCalling(agent: Agent<any, any>): void {
   if (agent.getHostedTools().some((tool) => tool.providerData?.type === 'programmatic_tool_calling')) return;
   throw new ModelBehaviorError(`Model produced a program item without programmaticToolCallingTool() in Agent (${agent.name}).`);

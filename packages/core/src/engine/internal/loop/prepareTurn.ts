@@ -24,6 +24,7 @@ import { agentComputers } from './computerLifecycle.js';
 import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { inputToItems, runItemsToInputItems } from '../../../state/internal/items.js';
+import { continuationItems } from '../../../state/internal/continuationItems.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
@@ -46,7 +47,9 @@ export interface PreparedTurn {
 export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<PreparedTurn, RunFailure> {
   return Effect.gen(function* () {
     const agent = record.currentAgent;
-    if (record.maxTurns !== null && record.currentTurn + 1 > record.maxTurns) {
+    // A turn cancelled during its model call is taken again, not counted again (see `callModel`).
+    const turn = record.turnInProgress === true ? record.currentTurn : record.currentTurn + 1;
+    if (record.maxTurns !== null && turn > record.maxTurns) {
       return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
     yield* checkedClientToolSearch(agent);
@@ -224,7 +227,7 @@ function turnInput(record: RunRecord, env: LoopEnv, stable: boolean): AgentInput
   const conversation = record.serverConversation;
   if (!conversation || conversation.knownItems === undefined) {
     const original = stable ? preparedOriginalInput(record) : inputToItems(record.originalInput);
-    return [...original, ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    return [...original, ...continuationItems(record.generatedItems, record.reasoningItemIdPolicy)];
   }
   // The turn's own items first, then the answers owed for calls the run ignored (as the reference orders them).
   const owed = conversation.owedOutputs.splice(0);

@@ -23,6 +23,7 @@ import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
 import { randomUuid } from '../../../definitions/internal/uuid.js';
 import { primeResumedServerConversation } from './resumedServerConversation.js';
+import { promptMaySupplyTools } from './promptSuppliedTools.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -105,7 +106,8 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
       response = yield* modelCall;
     }
     record.modelResponses.push(response);
-    const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs));
+    const promptTools = turn.request.prompt !== undefined && promptMaySupplyTools(turn.agent, { tools: turn.request.tools.length, handoffs: turn.request.handoffs.length });
+    const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs, promptTools));
     return yield* actOnResponse(processed, response, record, env, turn.tools);
   }).pipe(turnSpan(record, 1));
 }
@@ -131,7 +133,10 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     record.currentStep = undefined;
     if (!response) return 'continue';
     const capabilities = yield* resolveCapabilities(record, env);
-    const processed = yield* classified(() => classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs));
+    const offered = { tools: capabilities.tools.length + record.currentAgent.getHostedTools().length, handoffs: capabilities.handoffs.length };
+    const processed = yield* classified(() =>
+      classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs, promptMaySupplyTools(record.currentAgent, offered)),
+    );
     const callIds = new Set([
       ...processed.toolRuns.map((run) => run.call.callId),
       ...processed.localRuns.map((run) => run.call.callId),

@@ -48,6 +48,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   const record = newRunRecord(context, json.originalInput as never, root, json.maxTurns);
   record.currentAgent = currentAgent;
   record.currentTurn = json.currentTurn;
+  if (json.currentTurnInProgress === true) record.turnInProgress = true;
   if (json.runId !== undefined) record.runId = json.runId;
   record.generatedItems = generatedItems;
   record.modelResponses = modelResponses;

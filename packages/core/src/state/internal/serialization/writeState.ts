@@ -45,6 +45,7 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
     ...(record.runId !== undefined ? { runId: record.runId } : {}),
     currentTurn: record.currentTurn,
+    ...(record.turnInProgress === true ? { currentTurnInProgress: true } : {}),
     maxTurns: record.maxTurns,
     currentAgent: refOf(record.currentAgent),
     originalInput: record.originalInput as SerializedRunState['originalInput'],
