@@ -327,6 +327,52 @@ describe('consumer cancel', () => {
     expect(result.cancelled).toBe(true);
   });
 
+  it('destroying the Node text stream while the model still thinks cancels the run', async () => {
+    const stream = streamUntilAborted();
+    const model = new ScriptedModel([stream.step, [assistantMessage('never')]]);
+    const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true });
+    const readable = result.toTextStream({ compatibleWithNodeStreams: true });
+    const first = await new Promise((resolve) => readable.once('data', (chunk) => resolve(String(chunk))));
+    expect(first).toBe('Hel');
+    await stream.waiting; // a read is in flight: the model answers nothing until it is aborted
+    readable.destroy();
+    await stream.sawAbort();
+    await result.completed;
+    expect(result.cancelled).toBe(true);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it('a consumer that reads fast, then pauses, then reads again gets every model event once, in order', async () => {
+    // Fast reads go straight to the model's stream; a pause lets the run read ahead into the buffer
+    // (bounded); reading again drains it and goes back to the stream. The order never changes.
+    const deltas: ModelStreamEvent[] = Array.from({ length: 300 }, (_, i) => ({ type: 'output_text_delta', delta: `${i} ` }));
+    let produced = 0;
+    const model = new ScriptedModel([
+      modelStream(async function* () {
+        for (const event of deltas) {
+          produced += 1;
+          yield event;
+          if (produced % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // a network pause
+        }
+        yield { type: 'response_done', response: { id: 'r', usage: {}, output: [assistantMessage('x')] } };
+      }),
+    ]);
+    const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true, streamBufferSize: 8 });
+    const received: string[] = [];
+    let read = 0;
+    for await (const event of result) {
+      if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') received.push(event.data.delta);
+      read += 1;
+      if (read % 37 === 0) {
+        const before = produced;
+        await new Promise((resolve) => setTimeout(resolve, 5)); // the consumer pauses: the run reads ahead, up to the buffer
+        expect(produced - before).toBeLessThanOrEqual(8 + 1);
+      }
+    }
+    await result.completed;
+    expect(received).toEqual(deltas.map((event) => (event as { delta: string }).delta));
+  });
+
   it('a consumer that stops reading pauses the run instead of buffering without bound', async () => {
     const deltas: ModelStreamEvent[] = Array.from({ length: 50 }, (_, i) => ({ type: 'output_text_delta', delta: `${i} ` }));
     let produced = 0;

@@ -240,14 +240,8 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   toTextStream(options: { compatibleWithNodeStreams: true }): Readable;
   toTextStream(options: { compatibleWithNodeStreams?: boolean }): ReadableStream<string> | Readable;
   toTextStream(options: { compatibleWithNodeStreams?: boolean } = {}): ReadableStream<string> | Readable {
-    const self = this;
-    async function* deltas(): AsyncGenerator<string> {
-      for await (const event of self) {
-        if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') yield event.data.delta;
-      }
-    }
-    if (options.compatibleWithNodeStreams) return nodeBuiltin<typeof import('node:stream')>('node:stream', 'toTextStream({ compatibleWithNodeStreams: true })').Readable.from(deltas());
-    const iterator = deltas();
+    if (options.compatibleWithNodeStreams) return nodeBuiltin<typeof import('node:stream')>('node:stream', 'toTextStream({ compatibleWithNodeStreams: true })').Readable.from(textDeltas(this));
+    const iterator = textDeltas(this);
     return new ReadableStream<string>({
       pull: async (controller) => {
         const next = await iterator.next();
@@ -255,10 +249,36 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
         else controller.enqueue(next.value);
       },
       cancel: async () => {
-        await iterator.return(undefined);
+        await iterator.return();
       },
     });
   }
+}
+
+/**
+ * The text deltas of a run's events. Not an async generator: a generator's `return()` waits for a
+ * read in flight (the model still thinking), so closing the text stream would not cancel the run
+ * until the model sent something; this `return()` cancels it at once, and the read ends with it.
+ */
+function textDeltas(result: StreamedRunResult<any, any>): AsyncIterableIterator<string> & { return(): Promise<IteratorResult<string, undefined>> } {
+  const events = result[Symbol.asyncIterator]();
+  return {
+    async next(): Promise<IteratorResult<string, undefined>> {
+      for (;;) {
+        const next = await events.next();
+        if (next.done === true) return { done: true, value: undefined };
+        const event = next.value;
+        if (event.type === 'raw_model_stream_event' && event.data.type === 'output_text_delta') return { done: false, value: event.data.delta };
+      }
+    },
+    async return(): Promise<IteratorResult<string, undefined>> {
+      await events.return?.();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 /**

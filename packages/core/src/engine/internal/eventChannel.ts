@@ -1,6 +1,28 @@
 import * as Effect from 'effect/Effect';
 
 /**
+ * A source the reader may read from directly while the buffer is empty (see `modelStreamForwarding`):
+ * the event goes from the source to the reader without passing through the buffer.
+ */
+export interface DirectSource<A> {
+  /**
+   * The next event, read from the source for the waiting reader; `undefined` when the source cannot
+   * be read now (a read of its own in flight, an event it holds, or it has ended). Once the source has
+   * nothing more for the reader, the read goes on as `reader.take()`.
+   */
+  readForReader(reader: DirectReader<A>): Promise<IteratorResult<A, undefined>> | undefined;
+  /** The channel closed: a read made for the reader ends now, as `reader.take()` (the event it brings later is dropped). */
+  releaseReader(): void;
+}
+
+/** The reader's side, as a direct source sees it. */
+export interface DirectReader<A> {
+  /** Closed: the reader takes what remains (`done`, or the failure), no more events from the source. */
+  readonly closed: boolean;
+  take(): Promise<IteratorResult<A, undefined>>;
+}
+
+/**
  * The bounded buffer between a run and the one consumer of its events. A full buffer makes the
  * producer wait (backpressure); a waiting consumer is handed the next event directly.
  *
@@ -9,7 +31,7 @@ import * as Effect from 'effect/Effect';
  * path synchronous and wakes the other side with one promise; the run still sees an Effect API
  * (`offer`), so interruption and backpressure stay structured.
  */
-export class EventChannel<A> {
+export class EventChannel<A> implements DirectReader<A> {
   readonly #capacity: number;
   #buffer: A[] = [];
   #head = 0;
@@ -18,6 +40,10 @@ export class EventChannel<A> {
   #failure: { error: unknown } | undefined;
   #taker: { resolve: (result: IteratorResult<A, undefined>) => void; reject: (error: unknown) => void } | undefined;
   #writers: Array<() => void> = [];
+  /** Read directly while the buffer is empty (a model stream being forwarded). */
+  #source: DirectSource<A> | undefined;
+  /** The channel as a sink that model streams are read through directly (`EventSink.direct`). */
+  readonly direct = this;
 
   constructor(capacity: number) {
     this.#capacity = capacity;
@@ -25,6 +51,34 @@ export class EventChannel<A> {
 
   get size(): number {
     return this.#buffer.length - this.#head;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Whether the reader waits on an empty buffer. */
+  get readerWaiting(): boolean {
+    return this.#taker !== undefined;
+  }
+
+  /**
+   * From now on a reader that finds the buffer empty reads from `source` (a reader already waiting
+   * is served at once). Call only while the buffer is empty of that source's events, and
+   * `detachSource` once it has ended.
+   */
+  attachSource(source: DirectSource<A>): void {
+    this.#source = source;
+    const taker = this.#taker;
+    if (taker === undefined || this.size > 0) return;
+    const read = source.readForReader(this);
+    if (read === undefined) return;
+    this.#taker = undefined;
+    read.then(taker.resolve, taker.reject);
+  }
+
+  detachSource(source: DirectSource<A>): void {
+    if (this.#source === source) this.#source = undefined;
   }
 
   /** Accepts the event unless the buffer is full. After `close`, events are accepted and dropped. */
@@ -76,6 +130,8 @@ export class EventChannel<A> {
     if (this.#failure) return Promise.reject(this.#failure.error);
     if (this.#closed) return Promise.resolve({ done: true, value: undefined });
     if (this.#taker) return Promise.reject(new Error('A run’s events have one reader; another read is already waiting.'));
+    const direct = this.#source?.readForReader(this);
+    if (direct !== undefined) return direct;
     return new Promise((resolve, reject) => (this.#taker = { resolve, reject }));
   }
 
@@ -85,6 +141,7 @@ export class EventChannel<A> {
     this.#closed = true;
     this.#taker?.resolve({ done: true, value: undefined });
     this.#taker = undefined;
+    this.#source?.releaseReader();
     for (const wake of this.#writers.splice(0)) wake();
   }
 
@@ -102,6 +159,7 @@ export class EventChannel<A> {
     this.#closed = true;
     this.#taker?.reject(error);
     this.#taker = undefined;
+    this.#source?.releaseReader();
     for (const wake of this.#writers.splice(0)) wake();
   }
 

@@ -4,12 +4,17 @@
  * calls a turn), and most tools and many models never read `signal`. Aborting before anyone read
  * it is remembered: a signal read afterwards is already aborted, with the same reason.
  */
+/** What `LazyAbort.follow` tells when it aborts: another `LazyAbort`, or anything that must stop with it. */
+export interface AbortFollower {
+  abort(reason?: unknown): void;
+}
+
 export class LazyAbort {
   #controller: AbortController | undefined;
   #aborted = false;
   #reason: unknown;
   /** Aborts that follow this one (`follow`), fired with its reason. */
-  #followers: LazyAbort[] | undefined;
+  #followers: AbortFollower[] | undefined;
 
   /** Whether `abort` was called; reading it makes no signal. */
   get aborted(): boolean {
@@ -43,7 +48,7 @@ export class LazyAbort {
    * lazy aborts linked this way cost no `AbortController` and no `AbortSignal.any` until a signal
    * is read (measured: those were a tenth of a streamed turn's CPU).
    */
-  follow(follower: LazyAbort): void {
+  follow(follower: AbortFollower): void {
     if (this.#aborted) follower.abort(this.#reason);
     else (this.#followers ??= []).push(follower);
   }

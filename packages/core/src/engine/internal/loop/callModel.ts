@@ -2,7 +2,6 @@ import * as Effect from 'effect/Effect';
 import {
   ModelBehaviorError,
   ModelStreamIdleTimeoutError,
-  RunRawModelStreamEvent,
   Usage,
   type Model,
   type ModelRequest,
@@ -21,6 +20,7 @@ import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } fr
 import { LazyAbort, withLazySignal } from '../lazyAbort.js';
 import { FailedAttempts } from './failedAttempts.js';
 import { StreamAbortLedger } from './streamAbortLedger.js';
+import { forwardStream, NO_EVENTS } from './modelStreamForwarding.js';
 import { isStreamAbort, settleAbortedCalls } from './settleAbortedCalls.js';
 
 /**
@@ -71,8 +71,8 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
     );
   }
-  // One promise loop over the provider's stream: each delta is forwarded synchronously while the
-  // buffer has room (measured: a fiber hop per delta tripled delivery cost), and waits when full.
+  // The provider's stream is read in promises, not fibers (measured: a fiber hop per delta tripled
+  // delivery cost): see `forwardStream`.
   const progress = { producedEvents: false };
   // The calls the stream made that an abort would leave unanswered on a server-managed conversation.
   const ledger = record.serverConversation ? new StreamAbortLedger() : undefined;
@@ -83,7 +83,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
       if (!(idleMs > 0 && Number.isFinite(idleMs))) {
-        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), abort, record, env, progress, events, undefined, failures, ledger).catch(failures.record);
+        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), { abort, record, env, progress, events, failures, ledger }).catch(failures.record);
       }
       // An untrusted server may send one event and stall: past the idle limit the request is
       // aborted. The request's signal fires on either cause; it is made only if the model reads it.
@@ -94,7 +94,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
         stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
         requestAbort.abort(stalled.reason);
       });
-      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), abort, record, env, progress, events, watchdog, failures, ledger).then(
+      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger }).then(
         (done) => (stalled !== undefined ? Promise.reject(stalled.reason) : done),
         (cause: unknown) => Promise.reject(stalled !== undefined ? stalled.reason : cause),
       ).catch(failures.record).finally(() => watchdog.stop());
@@ -117,8 +117,6 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   );
 }
 
-const NO_EVENTS: ModelStreamEvent[] = [];
-
 /**
  * A model call that failed for good: what its attempts were billed (a failed, incomplete or
  * truncated response's usage, as the provider reports it on the error) counts in the run's usage
@@ -136,54 +134,9 @@ function countFailedUsage(failures: FailedAttempts, record: RunRecord) {
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
 function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const progress = { producedEvents: false };
-  return settledPromise((abort) => forwardStream(events, abort, record, env, progress, undefined), (cause) => new ExternalFailure({ cause })).pipe(
+  return settledPromise((abort) => forwardStream(events, { abort, record, env, progress, events: NO_EVENTS }), (cause) => new ExternalFailure({ cause })).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
   );
-}
-
-async function forwardStream(
-  source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>,
-  abort: LazyAbort,
-  record: RunRecord,
-  env: LoopEnv,
-  progress: { producedEvents: boolean },
-  events: ModelStreamEvent[] | undefined,
-  watchdog?: IdleWatchdog,
-  failures?: FailedAttempts,
-  ledger?: StreamAbortLedger,
-): Promise<ModelResponse | undefined> {
-  let done: ModelResponse | undefined;
-  watchdog?.waiting();
-  for await (const event of source) {
-    watchdog?.busy();
-    progress.producedEvents = true;
-    ledger?.observe(event);
-    if (events !== undefined && events !== NO_EVENTS) events.push(event);
-    if (event.type === 'response_done' && done === undefined) {
-      done = fromDoneEvent(event.response);
-      if (failures !== undefined) done.usage = failures.foldInto(done.usage);
-      record.context.usage.add(new Usage(done.usage));
-    }
-    if (env.observed) {
-      const wrapped = new RunRawModelStreamEvent(event, sourceOf(event));
-      while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
-    }
-    if (abort.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
-    watchdog?.waiting();
-  }
-  return done;
-}
-
-function sourceOf(event: ModelStreamEvent): string | undefined {
-  const source = event.providerData?.rawModelEventSource;
-  return typeof source === 'string' ? source : undefined;
-}
-
-function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): ModelResponse {
-  const out: ModelResponse = { usage: new Usage(response.usage), output: response.output, responseId: response.id };
-  if (response.requestId !== undefined) out.requestId = response.requestId;
-  if (response.providerData !== undefined) out.providerData = response.providerData;
-  return out;
 }
 
 function checkResponse(response: ModelResponse): Effect.Effect<ModelResponse, RunFailure> {

@@ -16,6 +16,7 @@ import type {
   RunStreamEvent,
 } from '@baton/types';
 import type { McpConnections } from './mcpConnections.js';
+import type { DirectSource } from '../eventChannel.js';
 import type { StepRunner } from '../../../definitions/stepRunner.js';
 import type { RunLimits } from '../../../definitions/runLimits.js';
 
@@ -74,6 +75,15 @@ export interface EventSink {
   /** False when the buffer is full; then wait for `whenWritable` and offer again. */
   tryOffer(event: RunStreamEvent): boolean;
   whenWritable(): Promise<void>;
+  /** A sink with a reader (a streamed run's channel) lets the reader read a model stream directly. */
+  readonly direct?: DirectSink;
+}
+
+/** The reader's buffer, as a model stream forwarded to it sees it (see `EventChannel`). */
+export interface DirectSink extends EventSink {
+  readonly readerWaiting: boolean;
+  attachSource(source: DirectSource<RunStreamEvent>): void;
+  detachSource(source: DirectSource<RunStreamEvent>): void;
 }
 
 /** Where a non-streamed run's events go. */

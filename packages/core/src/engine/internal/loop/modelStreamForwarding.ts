@@ -1,0 +1,276 @@
+import { RunRawModelStreamEvent, Usage, type ModelResponse, type ModelStreamEvent, type RunStreamEvent } from '@baton/types';
+import type { RunRecord } from '../../../state/internal/runRecord.js';
+import type { DirectReader, DirectSource } from '../eventChannel.js';
+import type { LazyAbort } from '../lazyAbort.js';
+import type { FailedAttempts } from './failedAttempts.js';
+import type { IdleWatchdog } from './idleWatchdog.js';
+import type { DirectSink, LoopEnv } from './loopEnv.js';
+import type { StreamAbortLedger } from './streamAbortLedger.js';
+
+/** A streamed call that keeps no events (the default runner records nothing). */
+export const NO_EVENTS: ModelStreamEvent[] = [];
+
+export interface StreamForwarding {
+  readonly abort: LazyAbort;
+  readonly record: RunRecord;
+  readonly env: LoopEnv;
+  /** Set once the stream produced an event (a retry after that would repeat them to the caller). */
+  readonly progress: { producedEvents: boolean };
+  /** Where a recorded call keeps its events (`NO_EVENTS`: kept nowhere). */
+  readonly events: ModelStreamEvent[];
+  readonly watchdog?: IdleWatchdog | undefined;
+  readonly failures?: FailedAttempts | undefined;
+  readonly ledger?: StreamAbortLedger | undefined;
+}
+
+/**
+ * Reads one model call's stream to its end: each event is observed (the response and its usage,
+ * the abort ledger, the recorded events) and, when the run's events are read, handed to the reader.
+ * Resolves with the `response_done` response (undefined if none came). Stops reading once the run
+ * is aborted, closing the stream.
+ *
+ * A live stream read by a reader goes straight from the provider to the reader while the reader
+ * keeps asking: one promise hop per event, where a loop feeding the buffer and the reader taking
+ * from it cost two (measured in apps/bench: the difference was most of Baton's delivery cost).
+ * When the reader has not asked since the last turn of the event loop (a slow or absent reader), a
+ * loop reads ahead into the bounded buffer instead, and waits while it is full; once the reader has
+ * caught up, its reads go to the stream again. Either way events keep their order, the buffer its
+ * bound, and only time spent waiting on the provider counts towards the idle limit.
+ */
+export function forwardStream(source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>, forwarding: StreamForwarding): Promise<ModelResponse | undefined> {
+  const direct = forwarding.env.observed ? forwarding.env.sink.direct : undefined;
+  if (direct === undefined || !(Symbol.asyncIterator in source)) return forwardByLoop(source, forwarding);
+  return new ModelStreamPump(source[Symbol.asyncIterator](), forwarding, direct).finished;
+}
+
+/** One loop reading the stream and offering each event (waiting while the buffer is full). */
+async function forwardByLoop(source: AsyncIterable<ModelStreamEvent> | Iterable<ModelStreamEvent>, forwarding: StreamForwarding): Promise<ModelResponse | undefined> {
+  const { abort, env, watchdog } = forwarding;
+  const observer = new StreamObserver(forwarding);
+  watchdog?.waiting();
+  for await (const event of source) {
+    watchdog?.busy();
+    const wrapped = observer.observe(event);
+    if (wrapped !== undefined) while (!env.sink.tryOffer(wrapped)) await env.sink.whenWritable();
+    if (abort.aborted) break; // the run was interrupted: stop reading (return() closes the stream)
+    watchdog?.waiting();
+  }
+  return observer.done;
+}
+
+/** What the run takes from each event, in stream order. */
+class StreamObserver {
+  done: ModelResponse | undefined;
+
+  constructor(private readonly forwarding: StreamForwarding) {}
+
+  /** Observes `event`; returns it as the run's event when the run's events are read. */
+  observe(event: ModelStreamEvent): RunStreamEvent | undefined {
+    const { progress, ledger, events, failures, record, env } = this.forwarding;
+    progress.producedEvents = true;
+    ledger?.observe(event);
+    if (events !== NO_EVENTS) events.push(event);
+    if (event.type === 'response_done' && this.done === undefined) {
+      const done = fromDoneEvent(event.response);
+      if (failures !== undefined) done.usage = failures.foldInto(done.usage);
+      record.context.usage.add(new Usage(done.usage));
+      this.done = done;
+    }
+    return env.observed ? new RunRawModelStreamEvent(event, sourceOf(event)) : undefined;
+  }
+}
+
+/**
+ * A live stream forwarded to a reader (see `forwardStream`). One read of the stream at a time,
+ * whoever makes it: the reader (`readForReader`) or the read-ahead loop.
+ */
+class ModelStreamPump implements DirectSource<RunStreamEvent> {
+  readonly finished: Promise<ModelResponse | undefined>;
+  readonly #observer: StreamObserver;
+  #resolve!: (done: ModelResponse | undefined) => void;
+  #reject!: (error: unknown) => void;
+  /** A read of the stream is in flight. */
+  #reading = false;
+  /** The read-ahead loop runs (it may hold an event the buffer has no room for yet). */
+  #readingAhead = false;
+  /** The stream ended, failed or was closed: nothing more is read. */
+  #over = false;
+  /** The reader read since the last look (`#lookForIdleReader`). */
+  #readerRead = false;
+  #lookScheduled = false;
+  #lookSlot: { pump: ModelStreamPump | undefined } | undefined;
+  /** The reader whose read is in flight (`readForReader`), until it is answered or released. */
+  #waitingReader:
+    | { reader: DirectReader<RunStreamEvent>; resolve: (result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void; reject: (error: unknown) => void }
+    | undefined;
+
+  constructor(
+    private readonly iterator: AsyncIterator<ModelStreamEvent>,
+    private readonly forwarding: StreamForwarding,
+    private readonly sink: DirectSink,
+  ) {
+    this.#observer = new StreamObserver(forwarding);
+    this.finished = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // An abort while nobody reads ends the call at once (a read in flight ends it when it returns).
+    forwarding.abort.follow({ abort: () => this.#onAbort() });
+    sink.attachSource(this);
+    this.#scheduleLook();
+  }
+
+  readForReader(reader: DirectReader<RunStreamEvent>): Promise<IteratorResult<RunStreamEvent, undefined>> | undefined {
+    if (this.#reading || this.#readingAhead || this.#over) return undefined;
+    this.#readerRead = true;
+    this.#scheduleLook();
+    // One `then` between the provider's promise and the reader's.
+    return new Promise((resolve, reject) => {
+      this.#waitingReader = { reader, resolve, reject };
+      this.#next().then(
+        (result) => {
+          const event = this.#settle(result);
+          const waiting = this.#waitingReader;
+          if (waiting === undefined) return; // released: the channel closed meanwhile
+          this.#waitingReader = undefined;
+          waiting.resolve(event === undefined || reader.closed ? reader.take() : { done: false, value: event });
+        },
+        (error: unknown) => {
+          this.#fail(error);
+          this.releaseReader();
+        },
+      );
+    });
+  }
+
+  releaseReader(): void {
+    const waiting = this.#waitingReader;
+    if (waiting === undefined) return;
+    this.#waitingReader = undefined;
+    waiting.resolve(waiting.reader.take());
+  }
+
+  /** Reads and observes one event; undefined once the stream is over. */
+  #read(): Promise<RunStreamEvent | undefined> {
+    return this.#next().then(
+      (result) => this.#settle(result),
+      (error: unknown) => void this.#fail(error),
+    );
+  }
+
+  /** Asks the stream for its next event. */
+  #next(): Promise<IteratorResult<ModelStreamEvent>> {
+    this.#reading = true;
+    this.forwarding.watchdog?.waiting();
+    try {
+      return this.iterator.next();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** What a read brought: the event, observed (undefined once the stream has ended). */
+  #settle(result: IteratorResult<ModelStreamEvent>): RunStreamEvent | undefined {
+    this.#reading = false;
+    if (!this.#readingAhead) this.#scheduleLook();
+    if (result.done === true) {
+      this.#end(false);
+      return undefined;
+    }
+    this.forwarding.watchdog?.busy();
+    const event = this.#observer.observe(result.value);
+    if (this.forwarding.abort.aborted) this.#end(true); // the run was interrupted: this event is the last
+    return event;
+  }
+
+  /** The stream failed: the call fails with its error (the reader sees what the run makes of it). */
+  #fail(error: unknown): void {
+    this.#reading = false;
+    this.#over = true;
+    this.#stopLooking();
+    this.sink.detachSource(this);
+    this.#reject(error);
+  }
+
+  #stopLooking(): void {
+    if (this.#lookSlot !== undefined) this.#lookSlot.pump = undefined;
+  }
+
+  /** Nobody read since the last look: read ahead into the buffer until the reader catches up. */
+  async #readAhead(): Promise<void> {
+    this.#readingAhead = true;
+    try {
+      while (!this.#over) {
+        const event = await this.#read();
+        if (event === undefined) return;
+        const readerCaughtUp = this.sink.readerWaiting;
+        while (!this.sink.tryOffer(event)) await this.sink.whenWritable();
+        if (readerCaughtUp) return;
+      }
+    } finally {
+      this.#readingAhead = false;
+      this.#scheduleLook();
+    }
+  }
+
+  /**
+   * After this turn of the event loop: a reader that has not read since gets the read-ahead loop.
+   * Looked at only while reads happen (scheduled by each read, and again while the reader reads), so
+   * a stream waiting on the network costs no look.
+   */
+  #scheduleLook(): void {
+    if (this.#lookScheduled || this.#over) return;
+    this.#lookScheduled = true;
+    setImmediate(ModelStreamPump.#lookAt, (this.#lookSlot ??= { pump: this }));
+  }
+
+  /** Through a slot the pump empties when it ends: a pending look must not keep a finished run alive until the job ends. */
+  static #lookAt(slot: { pump: ModelStreamPump | undefined }): void {
+    const pump = slot.pump;
+    if (pump !== undefined) pump.#look();
+  }
+
+  #look(): void {
+    this.#lookScheduled = false;
+    if (this.#over || this.#reading || this.#readingAhead) return;
+    if (this.#readerRead) {
+      this.#readerRead = false;
+      this.#scheduleLook();
+      return;
+    }
+    void this.#readAhead();
+  }
+
+  #onAbort(): void {
+    if (!this.#reading && !this.#over) this.#end(true);
+  }
+
+  /** Nothing more is read; an early end closes the stream (`return()`, as leaving a `for await` does). */
+  #end(early: boolean): void {
+    if (this.#over) return;
+    this.#over = true;
+    this.#stopLooking();
+    this.sink.detachSource(this);
+    const done = this.#observer.done;
+    if (!early || this.iterator.return === undefined) return this.#resolve(done);
+    let closing: Promise<unknown>;
+    try {
+      closing = Promise.resolve(this.iterator.return());
+    } catch (error) {
+      closing = Promise.reject(error);
+    }
+    closing.then(() => this.#resolve(done), this.#reject);
+  }
+}
+
+function sourceOf(event: ModelStreamEvent): string | undefined {
+  const source = event.providerData?.rawModelEventSource;
+  return typeof source === 'string' ? source : undefined;
+}
+
+function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): ModelResponse {
+  const out: ModelResponse = { usage: new Usage(response.usage), output: response.output, responseId: response.id };
+  if (response.requestId !== undefined) out.requestId = response.requestId;
+  if (response.providerData !== undefined) out.providerData = response.providerData;
+  return out;
+}
