@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeComputer, ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, RunContext, RunState, Runner, ToolCallError, computerTool, run, tool, type ComputerUseCallItem } from '../src/index.js';
+import { Agent, RunContext, RunState, Runner, ToolCallError, applyPatchTool, computerTool, run, shellTool, tool, type ComputerAction, type ComputerUseCallItem, type Editor, type Shell } from '../src/index.js';
 
 /** A promise with its resolve function outside. */
 function latch(): { promise: Promise<void>; open: () => void } {
@@ -142,7 +142,7 @@ describe('function tools and the computer run side by side', () => {
       },
     });
     const computer = new FakeComputer();
-    const needsApproval = vi.fn(async (_context: RunContext, action: { type: string }) => {
+    const needsApproval = vi.fn(async (_context: unknown, action: ComputerAction) => {
       if (action.type === 'click') throw failure;
       await releaseOther.promise;
       otherFinishedAfterRun = settled;
@@ -200,7 +200,7 @@ describe('function tools and the computer run side by side', () => {
     });
     const agent = new Agent({
       name: 'Both',
-      model: new ScriptedModel([[functionCall('listening', {}, { callId: 'f1' }), { ...screenCall('c1'), action: { type: 'click', x: 1, y: 1, button: 'left' } }]]),
+      model: new ScriptedModel([[functionCall('listening', {}, { callId: 'f1' }), screenCall('c1', { action: { type: 'click', x: 1, y: 1, button: 'left' } })]]),
       tools: [listening, computerTool({ computer })],
     });
     const runState = new RunState(new RunContext(), 'go', agent, 10);
@@ -214,5 +214,57 @@ describe('function tools and the computer run side by side', () => {
     const results = runState.history.filter((item) => item.type === 'computer_call_result');
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ callId: 'c1', providerData: { status: 'incomplete' } });
+  });
+
+  it('a run cancelled during its function tools keeps a pending approval and answers the shell and patch calls as aborted, unstarted', async () => {
+    const controller = new AbortController();
+    const reason = new Error('stop everything');
+    const started = latch();
+    const shellRuns: unknown[] = [];
+    const shell: Shell = { run: async (action) => (shellRuns.push(action), { output: [] }) };
+    const edits: unknown[] = [];
+    const record = async (op: unknown) => (edits.push(op), { output: 'edited' });
+    const editor: Editor = { createFile: record, updateFile: record, deleteFile: record };
+    const approvedRuns = vi.fn(async () => 'approved');
+    const listening = tool({
+      name: 'listening',
+      description: 'throws the run’s reason',
+      parameters: z.object({}),
+      errorFunction: null,
+      execute: async (_input, _context, details) => {
+        started.open();
+        await whenAborted(details.signal!);
+        details.signal!.throwIfAborted();
+        return 'never';
+      },
+    });
+    const guarded = tool({ name: 'guarded', description: 'needs approval', parameters: z.object({}), needsApproval: true, execute: approvedRuns });
+    const agent = new Agent({
+      name: 'Mixed',
+      model: new ScriptedModel([
+        [
+          functionCall('listening', {}, { callId: 'f1' }),
+          { type: 'shell_call', callId: 's1', status: 'completed', action: { commands: ['echo hi'] } },
+          { type: 'apply_patch_call', callId: 'p1', status: 'completed', operation: { type: 'update_file', path: 'a.txt', diff: '+x' } },
+          functionCall('guarded', {}, { callId: 'g1' }),
+        ],
+      ]),
+      tools: [listening, guarded, shellTool({ shell }), applyPatchTool({ editor })],
+    });
+    const runState = new RunState(new RunContext(), 'go', agent, 10);
+    const outcome = run(agent, runState, { signal: controller.signal }).catch((error: unknown) => error);
+    await started.promise;
+    controller.abort(reason);
+    expect(await outcome).toBe(reason);
+    expect(shellRuns).toEqual([]);
+    expect(edits).toEqual([]);
+    expect(approvedRuns).not.toHaveBeenCalled();
+    expect(runState.getInterruptions().map((item) => (item.rawItem as { callId: string }).callId)).toEqual(['g1']);
+    const answers = runState.history.filter((item) => 'callId' in item && item.type !== 'function_call' && item.type !== 'shell_call' && item.type !== 'apply_patch_call');
+    expect(answers).toEqual([
+      expect.objectContaining({ type: 'function_call_result', callId: 'f1', status: 'incomplete' }),
+      expect.objectContaining({ type: 'shell_call_output', callId: 's1', status: 'incomplete', output: [{ stdout: '', stderr: 'aborted', outcome: { type: 'timeout' } }] }),
+      expect.objectContaining({ type: 'apply_patch_call_output', callId: 'p1', status: 'failed', output: 'aborted' }),
+    ]);
   });
 });

@@ -60,10 +60,10 @@ export function executeComputerCall(
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     // Cancelled (the run, or a failed sibling category) before it started: never started.
-    if (cancellation?.cancelled) return yield* abortedCall(call, agent, env);
+    if (cancellation?.cancelled) return yield* abortedComputerCall(call, agent, env);
     const actions = computerActions(call);
     const approval = yield* decideLocalApproval(call, tool, () => needsApproval(call, tool, actions, record, cancellation), agent, record, env);
-    if (cancellation?.cancelled) return yield* abortedCall(call, agent, env);
+    if (cancellation?.cancelled) return yield* abortedComputerCall(call, agent, env);
     if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
     if (approval.status === 'rejected') return yield* rejected(call, approval.message, agent, env);
     return yield* runActions(call, tool, actions, agent, record, env, cancellation).pipe(localToolSpan(tool, call, call.actions ?? call.action));
@@ -104,7 +104,7 @@ async function needsApproval(
  * The output of a computer call the batch's cancellation ended, or never started: the placeholder
  * image, marked incomplete, as the reference records it.
  */
-function abortedCall(call: ComputerUseCallItem, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
+export function abortedComputerCall(call: ComputerUseCallItem, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
   const raw: ComputerCallResultItem = {
     type: 'computer_call_result',
     callId: call.callId,
@@ -136,7 +136,7 @@ function runActions(
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
     // Started, then cancelled: the call ends \`aborted\` (its end hook says so) and its actions do not run.
-    const stopped = () => toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(abortedCall(call, agent, env)));
+    const stopped = () => toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(abortedComputerCall(call, agent, env)));
     const pending = pendingSafetyChecks(call);
     let acknowledged: ReturnType<typeof acknowledgedChecks>;
     if (pending !== undefined) {

@@ -40,6 +40,7 @@ import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSou
 import { withLazySignal } from '../lazyAbort.js';
 import { ToolBatchCancellation, drainOnInterrupt } from './toolCancellation.js';
 import { settleBatch } from './settleBatch.js';
+import { localCallNotStarted } from './localCallsNotStarted.js';
 import { executeComputerCall } from './executeComputerCall.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
@@ -89,14 +90,14 @@ export function executeToolRuns(
       : runs.length === 0
         ? computerCalls
         : settleBatch([functions, computerCalls], (category) => category, batch.cancellation, 2).pipe(Effect.map(([a, b]) => [...a!, ...b!]));
+  const sequential = localRuns.filter((run) => run.kind !== 'computer');
   const drained =
     runs.length === 0 && computers.length === 0
       ? categories
-      : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, agent, record, env));
-  // Then the shell and apply-patch calls, in response order (they act on the same workspace).
-  const locals = Effect.forEach(
-    localRuns.filter((run) => run.kind !== 'computer'),
-    (run) => executeLocalToolRun(run, agent, record, env),
+      : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, sequential, agent, record, env));
+  // Then the shell and apply-patch calls, in response order (they act on the same workspace); none starts once the turn is cancelled.
+  const locals = Effect.forEach(sequential, (run) =>
+    Effect.suspend(() => (batch.cancellation.cancelled ? localCallNotStarted(run, agent, env) : executeLocalToolRun(run, agent, record, env))),
   );
   const all = Effect.zipWith(drained, locals, (a, b) => [...a, ...b]).pipe(
     Effect.tap((outcomes) =>
@@ -120,24 +121,37 @@ interface ToolBatch {
 
 /**
  * A cancelled batch, drained: each call's output enters history in call order (a call that ended
- * without one, waiting for approval say, gets an incomplete \`aborted\` one), and the run, resumed,
- * asks the model again with them.
+ * without one gets an incomplete \`aborted\` one), then the computer's, then an \`aborted\` output for
+ * each shell and apply-patch call (never started). A call that was waiting for approval stays
+ * pending: the run, resumed, asks for the decision; without one it asks the model again.
  */
-function keepCancelledBatch(runs: readonly ToolRun[], outcomes: readonly ToolRunOutcome[], agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+function keepCancelledBatch(
+  runs: readonly ToolRun[],
+  outcomes: readonly ToolRunOutcome[],
+  notStarted: readonly LocalToolRun[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<void> {
   return Effect.gen(function* () {
+    const interruptions: RunToolApprovalItem[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.type === 'output') {
         record.generatedItems.push(outcome.item);
         if (outcome.followUp) record.generatedItems.push(outcome.followUp);
-      } else if (i >= runs.length) {
-        // A computer call (after the function tools) that ended without an output: nothing to keep.
-        continue;
-      } else {
+      } else if (outcome.type === 'approval') {
+        record.generatedItems.push(outcome.item);
+        interruptions.push(outcome.item);
+      } else if (i < runs.length) {
         const aborted = yield* commitAborted(runs[i]!.call, runs[i]!.tool, agent, env);
         record.generatedItems.push(aborted.item);
       }
     }
-    record.currentStep = { type: 'next_step_run_again' };
+    for (const run of notStarted) {
+      const aborted = yield* localCallNotStarted(run, agent, env);
+      if (aborted.type === 'output') record.generatedItems.push(aborted.item);
+    }
+    record.currentStep = interruptions.length > 0 ? { type: 'next_step_interruption', interruptions } : { type: 'next_step_run_again' };
     record.turnInProgress = false;
   });
 }
