@@ -71,10 +71,30 @@ describe('run states written by @openai/agents', () => {
     ['1.7', { generatedItems: [{ type: 'tool_search_call_item', rawItem: { type: 'tool_search_call', id: 'x' }, agent: { name: 'HistoricalAgent' } }] }, 'does not support tool_search items'],
     ['1.14', { sandbox: { sessionState: { version: 2 }, sessionsByAgent: {} } }, 'does not support sandbox session state version 2'],
     ['1.16', { currentTurnDeferredSessionItemIndexes: [] }, 'does not support output guardrail session persistence state'],
+    [
+      '1.13',
+      {
+        generatedItems: [
+          {
+            type: 'tool_call_item',
+            rawItem: { type: 'hosted_tool_call', id: 'ci_1', name: 'code_interpreter_call', status: 'completed', caller: { type: 'program', callerId: 'call_prog' } },
+            agent: { name: 'HistoricalAgent' },
+          },
+        ],
+      },
+      'does not support Programmatic Tool Calling items',
+    ],
+    ['1.13', { modelResponses: [{ usage: {}, output: [{ type: 'program', id: 'p1', callId: 'call_prog', code: 'x' }] }] }, 'does not support Programmatic Tool Calling items'],
   ])('a %s state carrying what its version could not write is refused in the reference’s words', async (version, extra, message) => {
     await expect(RunState.fromString(agent, minimal(version, extra))).rejects.toThrow(
       `Run state schema version ${version} ${message}. Please reserialize the run state with schema 1.22.`,
     );
+  });
+
+  it('a 1.13 state whose application data only resembles program items restores', async () => {
+    const context = { usage: { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 }, approvals: {}, context: { nested: { type: 'program_output' } } };
+    const state = await RunState.fromString(agent, minimal('1.13', { context }));
+    expect(state.context.context).toEqual({ nested: { type: 'program_output' } });
   });
 });
 

@@ -40,6 +40,10 @@ export function checkReferenceVersionFeatures(json: Json): void {
     const found = items(json).findIndex((item) => TOOL_SEARCH.has(item.type as string) || TOOL_SEARCH.has((item.rawItem as Json | undefined)?.type as string));
     if (found !== -1) throw refuse(version, 'tool_search items', ['generatedItems', found]);
   }
+  if (!atLeast(version, 14)) {
+    const where = programmaticToolCallingAt(json);
+    if (where !== undefined) throw refuse(version, 'Programmatic Tool Calling items', where);
+  }
   const sandbox = json.sandbox as Json | undefined | null;
   if (sandbox && typeof sandbox === 'object') {
     const byAgent = (sandbox.sessionsByAgent ?? {}) as Record<string, Json>;
@@ -67,4 +71,31 @@ export function checkReferenceVersionFeatures(json: Json): void {
     if ('pendingSessionWrite' in json || 'currentTurnSessionWriteCompactedItemCount' in json) throw refuse(version, 'pending Session writes', ['pendingSessionWrite']);
     if (json.currentResponseGeneratedItemOwnership !== undefined) throw refuse(version, 'current-response generated-item ownership', ['currentResponseGeneratedItemOwnership']);
   }
+}
+
+const PROGRAM_CALLABLE = new Set(['function_call', 'function_call_result', 'shell_call', 'shell_call_output', 'apply_patch_call', 'apply_patch_call_output', 'hosted_tool_call']);
+
+/** A Programmatic Tool Calling item: a program or its output, or a call a program made (`caller.type: 'program'`). */
+function isProgramItem(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Json;
+  if (item.type === 'program' || item.type === 'program_output') return true;
+  if (!PROGRAM_CALLABLE.has(item.type as string)) return false;
+  const caller = item.caller as Json | undefined;
+  return typeof caller === 'object' && caller !== null && caller.type === 'program' && typeof caller.callerId === 'string';
+}
+
+/** Where a state carries a Programmatic Tool Calling item (schema 1.14 added them), if it does. */
+function programmaticToolCallingAt(json: Json): Array<string | number> | undefined {
+  if (Array.isArray(json.originalInput)) {
+    const i = (json.originalInput as unknown[]).findIndex(isProgramItem);
+    if (i !== -1) return ['originalInput', i];
+  }
+  const responses = Array.isArray(json.modelResponses) ? (json.modelResponses as Json[]) : [];
+  for (const [i, response] of [...responses, json.lastModelResponse as Json | undefined].entries()) {
+    const output = response && Array.isArray(response.output) ? (response.output as unknown[]) : [];
+    if (output.some(isProgramItem)) return i < responses.length ? ['modelResponses', i] : ['lastModelResponse'];
+  }
+  const found = items(json).findIndex((item) => isProgramItem(item.rawItem));
+  return found === -1 ? undefined : ['generatedItems', found];
 }

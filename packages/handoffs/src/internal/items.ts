@@ -24,6 +24,8 @@ export const TOOL_RUN_ITEM_TYPES: ReadonlySet<RunItemType> = new Set<RunItemType
   'tool_call_output_item',
   'handoff_call_item',
   'handoff_output_item',
+  'tool_search_call_item',
+  'tool_search_output_item',
   'tool_approval_item',
   'reasoning_item',
 ]);

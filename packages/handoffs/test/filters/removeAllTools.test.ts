@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Agent, RunMessageOutputItem, RunToolApprovalItem } from '@baton/core';
+import { Agent, RunMessageOutputItem, RunToolApprovalItem, RunToolSearchCallItem, RunToolSearchOutputItem } from '@baton/core';
 import { assistantMessage, functionCall } from '@baton/testing';
 import { removeAllTools } from '../../src/index.js';
 import { EARLIER_HISTORY, captureHandoffData, typesOf } from '../helpers.js';
@@ -33,5 +33,15 @@ describe('removeAllTools', () => {
       newItems: [approval],
     });
     expect(filtered).toEqual({ inputHistory: [{ type: 'message', role: 'user', content: 'hi' }], preHandoffItems: [message], newItems: [] });
+  });
+
+  it('drops tool search calls and their outputs from the run items too', () => {
+    const agent = new Agent({ name: 'A' });
+    const message = new RunMessageOutputItem(assistantMessage('kept'), agent);
+    const search = new RunToolSearchCallItem({ type: 'tool_search_call', id: 'ts_1', status: 'completed', arguments: { paths: ['crm'] } }, agent);
+    const answer = new RunToolSearchOutputItem({ type: 'tool_search_output', id: 'tso_1', status: 'completed', tools: [] }, agent);
+    const filtered = removeAllTools({ inputHistory: 'text', preHandoffItems: [search, message], newItems: [answer] });
+    expect(filtered.preHandoffItems).toEqual([message]);
+    expect(filtered.newItems).toEqual([]);
   });
 });

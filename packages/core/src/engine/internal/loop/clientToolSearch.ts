@@ -13,19 +13,23 @@ import { recordToolSearchRuntimeTools, toolSearchRuntimeTools } from '../../../s
 import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import type { ProcessedResponse } from './classifyResponse.js';
+import type { StepRunner } from '../../../definitions/stepRunner.js';
+import { toolSearchStep } from './toolSearchSteps.js';
 
 /**
  * The client half of tool search: each `tool_search_call` the SDK must answer (client execution,
  * or no execution stated while the agent has a client search) and that the response does not
  * answer itself gets a `tool_search_output` right after it, from the tool's executor or the
  * built-in loader. Tools an executor loaded join the agent's tools from the next turn on; the
- * model is asked again with the answer in its input.
+ * model is asked again with the answer in its input. With a step runner each answer is a step
+ * (`toolSearchStep`), replayed from the journal.
  */
 export function answerClientToolSearches(
   processed: ProcessedResponse,
   tools: readonly FunctionTool<any>[],
   agent: Agent<any, any>,
   record: RunRecord,
+  stepRunner?: StepRunner,
 ): Effect.Effect<ProcessedResponse, RunFailure> {
   return Effect.gen(function* () {
     const searchTool = clientToolSearchToolOf(agent.tools);
@@ -38,9 +42,9 @@ export function answerClientToolSearches(
       if (item.type !== 'tool_search_call_item' || !unanswered.has(item.rawItem)) continue;
       const call = item.rawItem;
       const available = [...tools, ...agent.getHostedTools(), ...loaded.filter((tool) => !tools.includes(tool as FunctionTool<any>))];
-      const answer = yield* fromUserCode(() =>
-        answerClientToolSearch({ agent, call, searchTool, tools: available, runContext: record.context as RunContextContract<any> }),
-      );
+      const asked = fromUserCode(() => answerClientToolSearch({ agent, call, searchTool, tools: available, runContext: record.context as RunContextContract<any> }));
+      // A durable run journals the answer (the loaded tools by name) and replays it from there.
+      const answer = yield* toolSearchStep(stepRunner, call, agent, [...available, ...toolSearchRuntimeTools(record, agent)], asked);
       recordToolSearchRuntimeTools(record, agent, toolSearchMatchKey(call), answer.runtimeTools);
       loaded.push(...answer.runtimeTools);
       newItems.push(new RunToolSearchOutputItem(answer.output, agent));

@@ -1,4 +1,5 @@
 import * as Effect from 'effect/Effect';
+import * as Exit from 'effect/Exit';
 import {
   RunMessageOutputItem,
   RunToolCallOutputItem,
@@ -25,6 +26,8 @@ import { annotate, inSpanContext } from './span.js';
 import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
+import type { ToolBatchCancellation } from './toolCancellation.js';
+import { siblingFailureReason } from './settleBatch.js';
 
 /** The image a rejected computer call answers with (one transparent pixel), as the reference sends. */
 export const COMPUTER_FALLBACK_SCREENSHOT =
@@ -53,15 +56,62 @@ export function executeComputerCall(
   agent: Agent<any, any>,
   record: RunRecord,
   env: LoopEnv,
+  cancellation?: ToolBatchCancellation,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
+    // Cancelled (the run, or a failed sibling category) before it started: never started.
+    if (cancellation?.cancelled) return yield* abortedComputerCall(call, agent, env);
     const actions = computerActions(call);
-    const needsApproval = async () => (await Promise.all(actions.map((action) => tool.needsApproval(record.context, action, call.callId)))).some(Boolean);
-    const approval = yield* decideLocalApproval(call, tool, needsApproval, agent, record, env);
+    const approval = yield* decideLocalApproval(call, tool, () => needsApproval(call, tool, actions, record, cancellation), agent, record, env);
+    if (cancellation?.cancelled) return yield* abortedComputerCall(call, agent, env);
     if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
     if (approval.status === 'rejected') return yield* rejected(call, approval.message, agent, env);
-    return yield* runActions(call, tool, actions, agent, record, env).pipe(localToolSpan(tool, call, call.actions ?? call.action));
+    return yield* runActions(call, tool, actions, agent, record, env, cancellation).pipe(localToolSpan(tool, call, call.actions ?? call.action));
   });
+}
+
+/**
+ * Asks \`needsApproval\` about each action of the call at once. The first answer that throws cancels
+ * the turn's other calls right away (its error will fail the run), yet every question is waited for
+ * before that error is reported, so no approval callback still runs after the run has ended.
+ */
+async function needsApproval(
+  call: ComputerUseCallItem,
+  tool: ComputerTool<any, any>,
+  actions: ComputerAction[],
+  record: RunRecord,
+  cancellation: ToolBatchCancellation | undefined,
+): Promise<boolean> {
+  let failure: { error: unknown } | undefined;
+  const answers = await Promise.allSettled(
+    actions.map(async (action) => {
+      try {
+        return await tool.needsApproval(record.context, action, call.callId);
+      } catch (error) {
+        if (failure === undefined) {
+          failure = { error };
+          cancellation?.cancel(siblingFailureReason());
+        }
+        throw error;
+      }
+    }),
+  );
+  if (failure !== undefined) throw failure.error;
+  return answers.some((answer) => answer.status === 'fulfilled' && answer.value);
+}
+
+/**
+ * The output of a computer call the batch's cancellation ended, or never started: the placeholder
+ * image, marked incomplete, as the reference records it.
+ */
+export function abortedComputerCall(call: ComputerUseCallItem, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
+  const raw: ComputerCallResultItem = {
+    type: 'computer_call_result',
+    callId: call.callId,
+    output: { type: 'computer_screenshot', data: COMPUTER_FALLBACK_SCREENSHOT },
+    providerData: { status: 'incomplete' },
+  };
+  return commitLocalOutput(new RunToolCallOutputItem(raw, agent, 'aborted'), env);
 }
 
 function rejected(call: ComputerUseCallItem, message: string, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome> {
@@ -81,21 +131,29 @@ function runActions(
   agent: Agent<any, any>,
   record: RunRecord,
   env: LoopEnv,
+  cancellation: ToolBatchCancellation | undefined,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
+    // Started, then cancelled: the call ends \`aborted\` (its end hook says so) and its actions do not run.
+    const stopped = () => toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(abortedComputerCall(call, agent, env)));
     const pending = pendingSafetyChecks(call);
     let acknowledged: ReturnType<typeof acknowledgedChecks>;
     if (pending !== undefined) {
       const onSafetyCheck = tool.onSafetyCheck;
       if (onSafetyCheck) {
-        acknowledged = acknowledgedChecks(yield* fromUserCode(() => onSafetyCheck({ runContext: record.context, pendingSafetyChecks: pending, toolCall: call })), pending);
+        const answer = yield* Effect.exit(fromUserCode(() => onSafetyCheck({ runContext: record.context, pendingSafetyChecks: pending, toolCall: call })));
+        // A check that fails once the turn was cancelled ends the call as aborted: the cancellation's cause is the run's error.
+        if (cancellation?.cancelled) return yield* stopped();
+        if (Exit.isFailure(answer)) return yield* Effect.failCause(answer.cause);
+        acknowledged = acknowledgedChecks(answer.value, pending);
       } else {
         getLogger('openai-agents:core').warn(
           'Computer call has pending safety checks, but no onSafetyCheck handler is configured; the action proceeds without acknowledging them. Configure computerTool({ onSafetyCheck }) to review or reject them.',
         );
       }
     }
+    if (cancellation?.cancelled) return yield* stopped();
     if (acknowledged === false) {
       const message = yield* rejectionMessage(tool, call.callId, record, env);
       const outcome = yield* rejected(call, message, agent, env);
@@ -114,7 +172,10 @@ function runActions(
       Effect.map((screenshot): ComputerOutcome => ({ screenshot })),
       Effect.catch((error: unknown) => noteLocalToolError(tool, call, error).pipe(Effect.as<ComputerOutcome>({ error: errorText(error) }))),
     );
+    if (cancellation?.cancelled) return yield* stopped();
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<ComputerOutcome>;
+    // Cancelled while its actions ran: they are done (never cut off halfway), but the turn is over.
+    if (cancellation?.cancelled) return yield* stopped();
     const image = 'screenshot' in outcome && outcome.screenshot ? `data:image/png;base64,${outcome.screenshot}` : '';
     const raw: ComputerCallResultItem = { type: 'computer_call_result', callId: call.callId, output: { type: 'computer_screenshot', data: image } };
     if (acknowledged && acknowledged.length > 0) raw.providerData = { acknowledgedSafetyChecks: acknowledged };

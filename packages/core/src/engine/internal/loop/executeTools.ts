@@ -39,6 +39,9 @@ import { getLogger } from '../../../definitions/logger.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
 import { withLazySignal } from '../lazyAbort.js';
 import { ToolBatchCancellation, drainOnInterrupt } from './toolCancellation.js';
+import { settleBatch } from './settleBatch.js';
+import { localCallNotStarted } from './localCallsNotStarted.js';
+import { executeComputerCall } from './executeComputerCall.js';
 
 export const DEFAULT_REJECTION_MESSAGE = TOOL_APPROVAL_REJECTION_MESSAGE;
 
@@ -47,13 +50,15 @@ export type { ToolRunOutcome };
 /**
  * Runs the tool calls of one response concurrently: approval, tool input guardrails, the tool,
  * tool output guardrails. Each output is announced as soon as it exists, and the outputs enter
- * history in call order (so history does not depend on timing). A call that fails the run
- * interrupts its siblings (their `signal` fires). The local tools' calls run after them one at a
- * time (one computer, one shell: their actions depend on each other): the computer's first, then
- * the shell and apply-patch calls in response order; their outputs enter history in that order,
- * after the function tools'. A run cancelled while its function tools run waits for the calls in
- * flight (their `signal` fires), starts no other, and keeps an output for each call before it ends
- * (`ToolBatchCancellation`); the local tools' calls are not started then.
+ * history in call order (so history does not depend on timing). The computer's calls run beside
+ * them, one at a time (their actions depend on each other). A call (or the computer's category)
+ * that fails the run cancels the others (their `signal` fires, the computer stops at its next step,
+ * queued calls do not start) and the run fails with that first failure only once they have settled
+ * (`settleBatch`). Then the shell and apply-patch calls run one at a time in response order; the
+ * outputs enter history as functions, computer, shell and apply-patch. A run cancelled while its
+ * function tools or computer run waits for the calls in flight, starts no other, and keeps an
+ * output for each call before it ends (`ToolBatchCancellation`); the shell and apply-patch calls
+ * are not started then.
  */
 export function executeToolRuns(
   runs: readonly ToolRun[],
@@ -74,14 +79,27 @@ export function executeToolRuns(
   // The model is untrusted: one response may ask for any number of calls, so at most
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
-  const functions =
-    runs.length === 0
-      ? Effect.succeed([] as ToolRunOutcome[])
-      : drainOnInterrupt(batch.cancellation, Effect.forEach(runs, execute, { concurrency }), (outcomes) => keepCancelledBatch(runs, outcomes, agent, record, env));
-  // As the reference orders them: the computer's calls, then the shell and apply-patch calls in response order.
-  const ordered = [...localRuns.filter((run) => run.kind === 'computer'), ...localRuns.filter((run) => run.kind !== 'computer')];
-  const locals = Effect.forEach(ordered, (run) => executeLocalToolRun(run, agent, record, env));
-  const all = Effect.zipWith(functions, locals, (a, b) => [...a, ...b]).pipe(
+  const computers = localRuns.filter((run): run is LocalToolRun & { kind: 'computer' } => run.kind === 'computer');
+  const functions = runs.length === 0 ? Effect.succeed([] as ToolRunOutcome[]) : settleBatch(runs, execute, batch.cancellation, concurrency);
+  // The computer's calls run beside the function tools (neither depends on the other's effects), one
+  // at a time; a failure of either category cancels the other, which settles before the run fails.
+  const computerCalls = Effect.forEach(computers, (run) => executeComputerCall(run.call, run.tool, agent, record, env, batch.cancellation));
+  const categories =
+    computers.length === 0
+      ? functions
+      : runs.length === 0
+        ? computerCalls
+        : settleBatch([functions, computerCalls], (category) => category, batch.cancellation, 2).pipe(Effect.map(([a, b]) => [...a!, ...b!]));
+  const sequential = localRuns.filter((run) => run.kind !== 'computer');
+  const drained =
+    runs.length === 0 && computers.length === 0
+      ? categories
+      : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, sequential, agent, record, env));
+  // Then the shell and apply-patch calls, in response order (they act on the same workspace); none starts once the turn is cancelled.
+  const locals = Effect.forEach(sequential, (run) =>
+    Effect.suspend(() => (batch.cancellation.cancelled ? localCallNotStarted(run, agent, env) : executeLocalToolRun(run, agent, record, env))),
+  );
+  const all = Effect.zipWith(drained, locals, (a, b) => [...a, ...b]).pipe(
     Effect.tap((outcomes) =>
       Effect.sync(() => {
         for (const outcome of outcomes) {
@@ -103,21 +121,37 @@ interface ToolBatch {
 
 /**
  * A cancelled batch, drained: each call's output enters history in call order (a call that ended
- * without one, waiting for approval say, gets an incomplete \`aborted\` one), and the run, resumed,
- * asks the model again with them.
+ * without one gets an incomplete \`aborted\` one), then the computer's, then an \`aborted\` output for
+ * each shell and apply-patch call (never started). A call that was waiting for approval stays
+ * pending: the run, resumed, asks for the decision; without one it asks the model again.
  */
-function keepCancelledBatch(runs: readonly ToolRun[], outcomes: readonly ToolRunOutcome[], agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+function keepCancelledBatch(
+  runs: readonly ToolRun[],
+  outcomes: readonly ToolRunOutcome[],
+  notStarted: readonly LocalToolRun[],
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<void> {
   return Effect.gen(function* () {
+    const interruptions: RunToolApprovalItem[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.type === 'output') {
         record.generatedItems.push(outcome.item);
         if (outcome.followUp) record.generatedItems.push(outcome.followUp);
-      } else {
+      } else if (outcome.type === 'approval') {
+        record.generatedItems.push(outcome.item);
+        interruptions.push(outcome.item);
+      } else if (i < runs.length) {
         const aborted = yield* commitAborted(runs[i]!.call, runs[i]!.tool, agent, env);
         record.generatedItems.push(aborted.item);
       }
     }
-    record.currentStep = { type: 'next_step_run_again' };
+    for (const run of notStarted) {
+      const aborted = yield* localCallNotStarted(run, agent, env);
+      if (aborted.type === 'output') record.generatedItems.push(aborted.item);
+    }
+    record.currentStep = interruptions.length > 0 ? { type: 'next_step_interruption', interruptions } : { type: 'next_step_run_again' };
     record.turnInProgress = false;
   });
 }

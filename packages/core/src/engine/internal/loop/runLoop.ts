@@ -188,7 +188,7 @@ function actOnResponse(
         ? classified
         : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
     // Client tool searches run once the response's calls have passed their checks.
-    const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record);
+    const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record, env.stepRunner);
     const turnStart = record.generatedItems.length;
     for (const item of processed.newItems) {
       record.generatedItems.push(item);
