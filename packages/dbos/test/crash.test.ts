@@ -229,8 +229,9 @@ describe('durable runs on worker processes', () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([following, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`followers still waiting: ${JSON.stringify(seen)}`)), 120_000)))]);
     clearTimeout(timer);
+    const statuses = await Promise.all(runIds.map((runId) => client.status(runId)));
     for (const [i, runId] of runIds.entries()) {
-      expect(seen[i], runId).toEqual(['0:0:tool_called', '0:1:tool_output', '0:2:message_output_created']);
+      expect(seen[i], `${runId}: ${JSON.stringify(statuses[i])}`).toEqual(['0:0:tool_called', '0:1:tool_output', '0:2:message_output_created']);
       expect(await client.status(runId)).toMatchObject({ state: 'completed', finalOutput: 'Done: order 1234: charged twice' });
     }
     await start(owner);
