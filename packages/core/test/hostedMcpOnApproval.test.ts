@@ -130,4 +130,32 @@ describe('hosted MCP requests decided on the run state', () => {
     expect(answersIn(resumed.newItems)).toEqual([{ approve: true, approval_request_id: 'req-1', reason: undefined }]);
     expect(answersSentOn(model, 1)).toHaveLength(1);
   });
+
+  it('of two requests in one turn, the one decided in code is answered at once and not again when the other is decided and the run resumes', async () => {
+    let asked = 0;
+    const auto = hostedMcpTool({
+      serverLabel: 'auto',
+      serverUrl: 'https://auto.example/mcp',
+      requireApproval: 'always',
+      onApproval: () => {
+        asked += 1;
+        return { approve: true };
+      },
+    });
+    const manual = hostedMcpTool({ serverLabel: 'manual', serverUrl: 'https://manual.example/mcp', requireApproval: 'always' });
+    const model = new ScriptedModel([[request('req-auto', 'auto'), request('req-manual', 'manual')], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'Two', model, tools: [auto, manual] });
+    const paused = await run(agent, 'go');
+    expect(paused.interruptions.map((i) => (i.rawItem as { id?: string }).id)).toEqual(['req-manual']);
+    expect(answersIn(paused.newItems)).toEqual([{ approve: true, approval_request_id: 'req-auto', reason: undefined }]);
+    paused.state.reject(paused.interruptions[0]!, { message: 'no' });
+    const resumed = await run(agent, await RunState.fromString(agent, paused.state.toString()));
+    expect(asked).toBe(1);
+    expect(resumed.finalOutput).toBe('done');
+    const sent = answersSentOn(model, 1);
+    expect(sent.map((a: { approval_request_id: string; approve: boolean }) => [a.approval_request_id, a.approve])).toEqual([
+      ['req-auto', true],
+      ['req-manual', false],
+    ]);
+  });
 });
