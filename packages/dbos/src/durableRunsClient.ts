@@ -6,7 +6,7 @@ import { DurableRunError } from './durableRunError.js';
 import { throughOutage } from './internal/outage.js';
 import { clientLogger, systemDatabaseUrl } from './internal/systemDatabase.js';
 import { NotificationListener } from './internal/notificationListener.js';
-import { deleteRunEvents, EVENTS_CHANNEL, readRunEvents } from './internal/runEvents.js';
+import { deleteRunEvents, EVENTS_CHANNEL, EVENTS_LISTENING_LOCK, readRunEvents } from './internal/runEvents.js';
 import { RUN_ENDED_CHANNEL } from './internal/statusNotifications.js';
 import { latestRunWorkflow, runIncarnation, runWorkflowAt, runWorkflows, type RunWorkflow } from './internal/runLookup.js';
 import { Wakeup } from './internal/wakeup.js';
@@ -121,7 +121,7 @@ export class DurableRunsClient {
     const dbos = await DBOSClient.create({ systemDatabaseUrl: systemDatabaseUrl(options.databaseUrl), applicationName: options.appName ?? DEFAULT_APP_NAME, logger: clientLogger });
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', () => {}); // an idle connection lost in an outage is dropped; queries report their own errors
-    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new NotificationListener(options.databaseUrl, [EVENTS_CHANNEL, RUN_ENDED_CHANNEL]));
+    return new DurableRunsClient(dbos, pool, options.queueName ?? DEFAULT_QUEUE_NAME, new NotificationListener(options.databaseUrl, [EVENTS_CHANNEL, RUN_ENDED_CHANNEL], { [EVENTS_CHANNEL]: EVENTS_LISTENING_LOCK }));
   }
 
   /** Puts a run of the agent registered as `agent` on the queue; a worker picks it up. Returns the run id. */

@@ -132,6 +132,11 @@ export class DurableWorker {
         executorID: options.executorId,
         runMigrations: false,
         logLevel: options.logLevel ?? 'warn',
+        // DBOS's own listening session serves DBOS.recv, getEvent and streams, which runs do not use (their
+        // notifications are Baton's, on the worker's one listening connection). Without it, every NOTIFY in
+        // the database wakes one session less, and DBOS's notifier loop does not tick every 10 ms; those
+        // DBOS calls, if an app makes them in a worker, poll instead.
+        useListenNotify: false,
         // DBOS's own queue loop serves the timers only; the runs' queue is claimed by the dispatcher below, when woken
         // (unless this DBOS lacks what the dispatcher uses: then DBOS's loop polls the runs' queue too).
         ...(dispatching ? { listenQueues: [timerQueueName(queueName)] } : {}),

@@ -23,7 +23,7 @@ import { Runner } from '@baton/core';
 import { DurableRunsClient } from '@baton/dbos';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { FIVE_STEP_AGENT_NAME, FIVE_STEP_ANSWER, fiveStepAgent } from '../sdks/durableFiveStepAgent.js';
-import { enableStatementCounts, resetStatementCounts, statementCounts, type StatementCount } from './durableStatements.js';
+import { enableStatementCounts, perRun as perRunCount, resetStatementCounts, statementCounts, type StatementCount } from './durableStatements.js';
 
 export interface DurableLatencyOptions {
   /** Runs timed one after another (default 200), after `warmupRuns` (default 30). */
@@ -335,8 +335,7 @@ export async function measureDurableLatency(options: DurableLatencyOptions = {})
     if (counting) await enableStatementCounts(postgres);
     const server = postgres;
     const perRunOf = async (runs: number): Promise<StatementCount> => {
-      const counted = await statementCounts(server, 'bench_durable_latency');
-      return { total: counted.total / runs, baton: counted.baton / runs };
+      return perRunCount(await statementCounts(server, 'bench_durable_latency'), runs);
     };
     const floor = await dbosAlone(
       postgres.urlFor('bench_dbos_floor'),
@@ -424,6 +423,10 @@ export function formatDurableLatency(result: DurableLatencyResult): string {
             `(${result.statements.sequential.baton.toFixed(1)} on Baton's tables: graph record and run events; the rest DBOS's, the client's reads among them), ` +
             `${result.statements.atOnce.total.toFixed(1)} at once (${result.statements.atOnce.baton.toFixed(1)} Baton's); ` +
             `DBOS alone ${result.dbosAlone.statementsPerRun?.toFixed(1) ?? '?'} (its throughput runs). The timed figures above carry the counting's cost.`,
+          `  Statements of the runs at once, by execution time (per run: calls, rows, PostgreSQL's execution ms; planning, parsing and the round trips not included):`,
+          ...(result.statements.atOnce.byStatement ?? [])
+            .slice(0, 16)
+            .map((kind) => `    ${kind.calls.toFixed(2).padStart(6)} x ${kind.rows.toFixed(2).padStart(6)} rows ${kind.execMs.toFixed(3).padStart(7)} ms  ${kind.query}`),
         ]
       : []),
     `  Targets (issue 28): p50 <= 30 ms ${durable.p50Ms <= 30 ? 'met' : 'missed'}; >= 100 runs/s on one worker ${durable.runsPerSecond >= 100 ? 'met' : 'missed'}` +

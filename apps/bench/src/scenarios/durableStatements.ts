@@ -20,6 +20,30 @@ interface SqlClient {
 export interface StatementCount {
   readonly total: number;
   readonly baton: number;
+  /**
+   * The statements by kind, most executed time first (PostgreSQL's own timing of each, planning
+   * left out): the normalized text (cut to 140 characters), calls, rows and execution ms, all per
+   * run once divided (`perRun`).
+   */
+  readonly byStatement?: readonly StatementKind[];
+}
+
+export interface StatementKind {
+  readonly query: string;
+  readonly calls: number;
+  readonly rows: number;
+  readonly execMs: number;
+}
+
+/** `counted` divided by `runs`: per-run figures. */
+export function perRun(counted: StatementCount, runs: number): StatementCount {
+  return {
+    total: counted.total / runs,
+    baton: counted.baton / runs,
+    ...(counted.byStatement
+      ? { byStatement: counted.byStatement.map((kind) => ({ query: kind.query, calls: kind.calls / runs, rows: kind.rows / runs, execMs: kind.execMs / runs })) }
+      : {}),
+  };
 }
 
 function sqlClient(connectionString: string): SqlClient {
@@ -59,6 +83,14 @@ export async function statementCounts(postgres: PostgresServer, database: string
        WHERE d.datname = $1 AND s.toplevel AND s.query NOT ILIKE '%pg_stat_statements%'`,
       [database],
     );
-    return { total: Number(rows[0]?.total ?? 0), baton: Number(rows[0]?.baton ?? 0) };
+    const kinds = await client.query(
+      `SELECT regexp_replace(s.query, '\\s+', ' ', 'g') AS query, sum(calls)::float8 AS calls, sum(s.rows)::float8 AS rows, sum(total_exec_time)::float8 AS exec_ms
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+       WHERE d.datname = $1 AND s.toplevel AND s.query NOT ILIKE '%pg_stat_statements%'
+       GROUP BY 1 ORDER BY exec_ms DESC`,
+      [database],
+    );
+    const byStatement = kinds.rows.map((row) => ({ query: String(row.query).slice(0, 140), calls: Number(row.calls), rows: Number(row.rows), execMs: Number(row.exec_ms) }));
+    return { total: Number(rows[0]?.total ?? 0), baton: Number(rows[0]?.baton ?? 0), byStatement };
   });
 }

@@ -26,10 +26,15 @@ export class NotificationListener {
   #client: pg.Client | undefined;
   #connecting: Promise<void> | undefined;
 
-  /** `channels`: PostgreSQL identifiers (Baton's own channel names), listened to once subscribed to. */
+  /**
+   * `channels`: PostgreSQL identifiers (Baton's own channel names), listened to once subscribed to.
+   * `listeningLocks`: for a channel whose senders notify only while someone listens, the advisory
+   * lock key (SQL arguments) the session holds, shared, while it listens to it.
+   */
   constructor(
     private readonly connectionString: string,
     private readonly channels: readonly string[],
+    private readonly listeningLocks: Readonly<Record<string, string>> = {},
   ) {}
 
   /** Calls `wake` at each notification of `payload` on `channel`, and when notifications may have been missed. Returns the unsubscribe. */
@@ -95,13 +100,17 @@ export class NotificationListener {
 
   /**
    * One statement, so that the session's current query names every channel listened to, in the
-   * order the listener was given them (listening again to a channel already listened to is a no-op).
+   * order the listener was given them (listening again to a channel already listened to is a no-op),
+   * then takes the listening locks of those channels (session locks: held until the session ends;
+   * taken again, they only count up). Subscribers read again once it has run, so a notification
+   * sent before it took effect is not needed.
    */
   #listenStatement(): string {
-    return this.channels
-      .filter((channel) => this.#channels.has(channel))
-      .map((channel) => `LISTEN ${channel}`)
-      .join('; ');
+    const channels = this.channels.filter((channel) => this.#channels.has(channel));
+    return [
+      ...channels.map((channel) => `LISTEN ${channel}`),
+      ...channels.flatMap((channel) => (this.listeningLocks[channel] === undefined ? [] : [`SELECT pg_advisory_lock_shared(${this.listeningLocks[channel]})`])),
+    ].join('; ');
   }
 
   /** Listens to channels first subscribed to while the session was open; then their subscribers look again (what came before reached nobody). */

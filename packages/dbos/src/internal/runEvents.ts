@@ -19,8 +19,18 @@ export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
 /** The agent graph each workflow of a run started on (see `recordWorkflowStart`). */
 const GRAPHS = `${EVENTS_SCHEMA}.run_graphs`;
-/** Notified with the run id whenever an event of that run is written. */
+/** Notified with the run id whenever an event of that run is written, while someone listens (`EVENTS_LISTENING_LOCK`). */
 export const EVENTS_CHANNEL = 'baton_dbos_run_events';
+/**
+ * The advisory lock (two-key form) a session holds, shared, for as long as it listens to
+ * `EVENTS_CHANNEL`. An event write sends its notifications only when it cannot take this lock
+ * exclusively: a `NOTIFY` costs every listening session of the database a wake-up (about 0.2 to
+ * 0.4 ms of PostgreSQL's CPU a commit here, with four listening sessions), and most runs have no
+ * follower. The write holds the lock it took until it commits, so a session that starts listening
+ * meanwhile waits for that commit, and then reads the stored events (its subscribers read again once
+ * it listens): no event is missed either way.
+ */
+export const EVENTS_LISTENING_LOCK = `hashtext('${EVENTS_CHANNEL}'), 1`;
 
 export async function createEventsTable(client: pg.ClientBase): Promise<void> {
   await client.query(`CREATE SCHEMA IF NOT EXISTS ${EVENTS_SCHEMA}`);
@@ -62,8 +72,9 @@ export interface RunEventRow {
 
 /**
  * Event rows of any number of runs in one statement and one commit: the insert, and one
- * notification per run that got a new row (a replay inserts nothing and wakes nobody). Rows already
- * there are left alone (`ON CONFLICT DO NOTHING`). One attempt: the caller decides what to retry.
+ * notification per run that got a new row (a replay inserts nothing and wakes nobody) when a session
+ * listens for run events (`EVENTS_LISTENING_LOCK`). Rows already there are left alone
+ * (`ON CONFLICT DO NOTHING`). One attempt: the caller decides what to retry.
  */
 export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<void> {
   await pool.query(
@@ -72,7 +83,7 @@ export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[
     ), inserted AS (
       INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) SELECT run_id, revision, seq, event, incarnation FROM batch
       ON CONFLICT DO NOTHING RETURNING run_id
-    ) SELECT pg_notify($2, run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs`,
+    ) SELECT pg_notify($2, run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs WHERE NOT pg_try_advisory_xact_lock(${EVENTS_LISTENING_LOCK})`,
     [JSON.stringify(rows.map((row) => ({ run_id: row.runId, revision: row.revision, seq: row.seq, incarnation: row.incarnation, event: row.event }))), EVENTS_CHANNEL],
   );
 }
