@@ -125,9 +125,11 @@ function checkToolGuardrailOutput(
   return Effect.succeed(output);
 }
 
-/** A tool guardrail that throws fails the run as the tool would: `ToolCallError` wrapping the error. */
+/**
+ * A tool guardrail that throws fails the run with a new `ToolCallError` wrapping what it threw, a
+ * `ToolCallError` of its own included (as the reference does).
+ */
 function asToolCallError(failure: RunFailure): RunFailure {
-  if (failure instanceof ToolCallError) return failure;
   const error = toPublicError(failure);
   return new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error)));
 }
