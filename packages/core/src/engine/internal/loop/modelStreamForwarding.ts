@@ -7,6 +7,12 @@ import type { IdleWatchdog } from './idleWatchdog.js';
 import type { DirectSink, LoopEnv } from './loopEnv.js';
 import type { StreamAbortLedger } from './streamAbortLedger.js';
 
+/** Runs `callback(slot)` after the current turn of the event loop: `setImmediate` in Node, a 0 ms timer in browsers (which have no `setImmediate`). */
+const afterThisTurn = <S>(callback: (slot: S) => void, slot: S): void => {
+  if (typeof setImmediate === 'function') setImmediate(callback, slot);
+  else setTimeout(callback, 0, slot);
+};
+
 /** A streamed call that keeps no events (the default runner records nothing). */
 export const NO_EVENTS: ModelStreamEvent[] = [];
 
@@ -221,7 +227,7 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
   #scheduleLook(): void {
     if (this.#lookScheduled || this.#over) return;
     this.#lookScheduled = true;
-    setImmediate(ModelStreamPump.#lookAt, (this.#lookSlot ??= { pump: this }));
+    afterThisTurn(ModelStreamPump.#lookAt, (this.#lookSlot ??= { pump: this }));
   }
 
   /** Through a slot the pump empties when it ends: a pending look must not keep a finished run alive until the job ends. */
