@@ -327,6 +327,34 @@ describe('consumer cancel', () => {
     expect(result.cancelled).toBe(true);
   });
 
+  it('after a cancel, completed waits until the model call has settled (the model sees the abort even when nobody was reading)', async () => {
+    const sawAbort = deferred();
+    const release = deferred();
+    const model = new ScriptedModel([
+      modelStream(async function* (call) {
+        yield { type: 'output_text_delta', delta: 'hello' };
+        await aborted(call.request.signal);
+        sawAbort.resolve();
+        await release.promise;
+        const error = new Error('Aborted');
+        error.name = 'AbortError';
+        throw error;
+      }),
+    ]);
+    const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true });
+    const reader = result.toStream().getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await within(sawAbort.promise, 1000, 'the model never saw the abort');
+    let settled = false;
+    void result.completed.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    release.resolve();
+    await result.completed;
+    expect(result.cancelled).toBe(true);
+  });
+
   it('destroying the Node text stream while the model still thinks cancels the run', async () => {
     const stream = streamUntilAborted();
     const model = new ScriptedModel([stream.step, [assistantMessage('never')]]);

@@ -120,7 +120,7 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
       this.#resolve = resolve;
       this.#reject = reject;
     });
-    // An abort while nobody reads ends the call at once (a read in flight ends it when it returns).
+    // An abort while nobody reads starts a read, so the model sees it (see `#onAbort`).
     forwarding.abort.follow({ abort: () => this.#onAbort() });
     sink.attachSource(this);
     this.#scheduleLook();
@@ -247,8 +247,13 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
     void this.#readAhead();
   }
 
+  /**
+   * As a loop always reading the stream would: one read in flight when the run aborts lets the
+   * model see the abort its own way (an AbortError, an end), and the call settles when it does;
+   * an event it still brings ends the reading (`#settle`).
+   */
   #onAbort(): void {
-    if (!this.#reading && !this.#over) this.#end(true);
+    if (!this.#reading && !this.#readingAhead && !this.#over) void this.#read();
   }
 
   /** Nothing more is read; an early end closes the stream (`return()`, as leaving a `for await` does). */
