@@ -15,13 +15,15 @@ import { describeDependencyRanges, prepareDependencyRanges } from './dependencyR
 import { describeGuides, prepareGuides, runGuides } from './guides.js';
 import { describeReadmes, prepareReadmes, runReadmes } from './readmes.js';
 import { enabled, RegistrySession } from './registrySession.js';
-import { describeVersionsSideBySide, prepareVersionsSideBySide } from './versionsSideBySide.js';
+import { describeVersionsSideBySide, prepareVersionsSideBySide, publishVersionsSideBySide } from './versionsSideBySide.js';
 
 const session = new RegistrySession();
 
 beforeAll(async () => {
   if (!enabled) return;
   await session.start();
+  // Before any install: npm caches what it reads of @baton/* (see publishVersionsSideBySide).
+  await publishVersionsSideBySide(session);
   prepareReadmes(session);
   prepareGuides(session);
   prepareVersionsSideBySide(session);

@@ -49,19 +49,30 @@ function closure(names: string[]): string[] {
 }
 
 const released = manifestOf('@baton/core').version;
-let next: string;
+let next: string | undefined;
 let project: string;
 /** The next release published (tag `next`, so `latest` stays the release every other suite installs) and the guide's install line followed. */
 let ready: Promise<void>;
 
-/** Publishes the next release beside the one the session published and installs both, as the guide says. */
+/**
+ * Publishes the next release beside the one the session published. Awaited before any other suite
+ * installs: npm installs here with `--prefer-offline`, so a `@baton/*` packument it fetched before
+ * the next release existed would be served from its cache without it (ETARGET on `@baton/types@<next>`,
+ * as a CI run under load saw when a README install won that race).
+ */
+export async function publishVersionsSideBySide(session: RegistrySession): Promise<void> {
+  if (!enabled) return;
+  const env = cleanEnv({ npm_config_userconfig: session.registry.npmrc });
+  next = await session.timed('publish the next release (run-state schema 2)', () =>
+    publishNextRelease({ root, work: session.work, names: closure(['@baton/core', '@baton/hitl-state', '@baton/dbos', '@baton/testing']), version: released, exec, env }),
+  );
+}
+
+/** Installs both releases in one project, as the guide says (after publishVersionsSideBySide). */
 export function prepareVersionsSideBySide(session: RegistrySession): void {
   project = session.project('support-app', { type: 'module' });
   ready = (async () => {
-    const env = cleanEnv({ npm_config_userconfig: session.registry.npmrc });
-    next = await session.timed('publish the next release (run-state schema 2)', () =>
-      publishNextRelease({ root, work: session.work, names: closure(['@baton/core', '@baton/hitl-state', '@baton/dbos', '@baton/testing']), version: released, exec, env }),
-    );
+    if (next === undefined) throw new Error('the next release was not published: call publishVersionsSideBySide first');
     // The guide's versions are the test's: the workspace's and the next minor.
     const args = installLine.slice(2).map((arg) => arg.replace('@0.1.0', `@${released}`).replace('@0.2.0', `@${next}`));
     await session.npmInstall(`install ${guideFile}`, project, args);
