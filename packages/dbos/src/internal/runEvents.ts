@@ -67,25 +67,30 @@ export interface RunEventRow {
   readonly revision: number;
   readonly seq: number;
   readonly incarnation: string;
-  readonly event: Json;
+  /** The event as JSON text, serialized once by its writer: batches splice it in as it is. */
+  readonly json: string;
 }
 
 /**
  * Event rows of any number of runs in one statement and one commit: the insert, and one
  * notification per run that got a new row (a replay inserts nothing and wakes nobody) when a session
  * listens for run events (`EVENTS_LISTENING_LOCK`). Rows already there are left alone
- * (`ON CONFLICT DO NOTHING`). One attempt: the caller decides what to retry.
+ * (`ON CONFLICT DO NOTHING`). Answers whether a session listened (the lock is probed on every write,
+ * rows inserted or not), so the writer knows whether anyone waits for its next rows. One attempt:
+ * the caller decides what to retry.
  */
-export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<void> {
-  await pool.query(
+export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<{ readonly listening: boolean }> {
+  const { rows: [answer] } = await pool.query<{ listening: boolean }>(
     `WITH batch AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(run_id text, revision integer, seq integer, incarnation text, event jsonb)
     ), inserted AS (
       INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) SELECT run_id, revision, seq, event, incarnation FROM batch
       ON CONFLICT DO NOTHING RETURNING run_id
-    ) SELECT pg_notify($2, run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs WHERE NOT pg_try_advisory_xact_lock(${EVENTS_LISTENING_LOCK})`,
-    [JSON.stringify(rows.map((row) => ({ run_id: row.runId, revision: row.revision, seq: row.seq, incarnation: row.incarnation, event: row.event }))), EVENTS_CHANNEL],
+    ), probe AS (SELECT NOT pg_try_advisory_xact_lock(${EVENTS_LISTENING_LOCK}) AS listening)
+    SELECT listening, (SELECT count(pg_notify($2, run_id)) FROM (SELECT DISTINCT run_id FROM inserted) AS runs WHERE listening) AS notified FROM probe`,
+    [`[${rows.map((row) => `{"run_id":${JSON.stringify(row.runId)},"revision":${row.revision},"seq":${row.seq},"incarnation":${JSON.stringify(row.incarnation)},"event":${row.json}}`).join(',')}]`, EVENTS_CHANNEL],
   );
+  return { listening: answer?.listening ?? true };
 }
 
 /**

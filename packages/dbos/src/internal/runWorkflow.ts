@@ -87,7 +87,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     for await (const event of result) {
       if (event.type !== 'run_item_stream_event' && event.type !== 'agent_updated_stream_event') continue;
       const data = event.type === 'run_item_stream_event' ? { type: event.type, name: event.name, item: event.item.toJSON() } : { type: event.type, agent: event.agent.name };
-      events.add(JSON.parse(JSON.stringify(data)) as Json);
+      events.add(data);
     }
     await result.completed;
     await events.flush();
