@@ -93,24 +93,40 @@ export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[
   return { listening: answer?.listening ?? true };
 }
 
+/** What a workflow records when it starts: the agent graph it starts on, under its run, revision and incarnation. */
+export interface WorkflowStart {
+  readonly runId: string;
+  readonly revision: number;
+  readonly incarnation: string;
+  readonly graph: Json;
+}
+
 /**
- * A workflow's first statement, one round trip and one commit: records the agent graph this
- * workflow of the run (its revision, its incarnation) starts on, unless one is recorded already (a
- * replay: a worker took the run over), and returns the recorded one; and removes what the run's
- * earlier incarnations left (a deleted run whose id is used again), events and graphs. Through an
- * outage, waits and tries again.
+ * The first statement of any number of workflows, one round trip and one commit: records the agent
+ * graph each workflow of a run (its revision, its incarnation) starts on, unless one is recorded
+ * already (a replay: a worker took the run over), and answers the recorded ones, in the order
+ * given; and removes what
+ * the runs' earlier incarnations left (a deleted run whose id is used again), events and graphs.
+ * One attempt: the caller decides what to retry.
  */
-export function recordWorkflowStart(pool: pg.Pool, start: { runId: string; revision: number; incarnation: string; graph: Json }): Promise<Json> {
-  const record = Effect.tryPromise(() =>
-    pool.query<{ graph: Json }>(
-      `WITH cleared_events AS (DELETE FROM ${TABLE} WHERE run_id = $1 AND incarnation <> $3),
-      cleared_graphs AS (DELETE FROM ${GRAPHS} WHERE run_id = $1 AND incarnation <> $3),
-      inserted AS (INSERT INTO ${GRAPHS} (run_id, revision, incarnation, graph) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING graph)
-      SELECT graph FROM inserted UNION ALL SELECT graph FROM ${GRAPHS} WHERE run_id = $1 AND revision = $2 AND incarnation = $3`,
-      [start.runId, start.revision, start.incarnation, JSON.stringify(start.graph)],
-    ),
+export async function recordWorkflowStarts(pool: pg.Pool, starts: readonly WorkflowStart[]): Promise<(Json | undefined)[]> {
+  const { rows } = await pool.query<{ i: number; graph: Json | null }>(
+    `WITH batch AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(i integer, run_id text, revision integer, incarnation text, graph jsonb)
+    ), cleared_events AS (DELETE FROM ${TABLE} AS e USING batch AS b WHERE e.run_id = b.run_id AND e.incarnation <> b.incarnation),
+    cleared_graphs AS (DELETE FROM ${GRAPHS} AS g USING batch AS b WHERE g.run_id = b.run_id AND g.incarnation <> b.incarnation),
+    inserted AS (
+      INSERT INTO ${GRAPHS} (run_id, revision, incarnation, graph) SELECT run_id, revision, incarnation, graph FROM batch
+      ON CONFLICT DO NOTHING RETURNING run_id, revision, incarnation, graph
+    )
+    SELECT b.i, coalesce(recorded.graph, fresh.graph) AS graph FROM batch AS b
+    LEFT JOIN ${GRAPHS} AS recorded USING (run_id, revision, incarnation)
+    LEFT JOIN inserted AS fresh USING (run_id, revision, incarnation)`,
+    [JSON.stringify(starts.map((start, i) => ({ i, run_id: start.runId, revision: start.revision, incarnation: start.incarnation, graph: start.graph })))],
   );
-  return Effect.runPromise(record.pipe(Effect.retry(OUTAGE_RETRY), Effect.map(({ rows }) => rows[0]?.graph ?? start.graph)));
+  const graphs: (Json | undefined)[] = starts.map(() => undefined);
+  for (const row of rows) graphs[row.i] = row.graph ?? undefined;
+  return graphs;
 }
 
 /** Removes every event (and recorded graph) of the run; returns how many events there were. */
