@@ -17,7 +17,7 @@ import type { Json } from './workflowTypes.js';
  */
 export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
-/** The agent graph each workflow of a run started on (see `recordWorkflowStart`). */
+/** The agent graph each workflow of a run started on (see `recordWorkflowStarts`). */
 const GRAPHS = `${EVENTS_SCHEMA}.run_graphs`;
 /** Notified with the run id whenever an event of that run is written, while someone listens (`EVENTS_LISTENING_LOCK`). */
 export const EVENTS_CHANNEL = 'baton_dbos_run_events';
