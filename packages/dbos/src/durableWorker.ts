@@ -10,6 +10,7 @@ import { systemDatabaseUrl } from './internal/systemDatabase.js';
 import { NotificationListener } from './internal/notificationListener.js';
 import { recoverDeadExecutors } from './internal/recoverDeadExecutors.js';
 import { RunDispatcher } from './internal/runDispatcher.js';
+import { GraphRecorder } from './internal/graphRecorder.js';
 import { RunEventBatcher } from './internal/runEventBatcher.js';
 import { QUEUED_CHANNEL } from './internal/statusNotifications.js';
 import { runWorkflow, type RunWorkflowEnv } from './internal/runWorkflow.js';
@@ -106,7 +107,7 @@ export class DurableWorker {
         agents: new Map(Object.entries(options.agents)),
         runner: options.runner ?? {},
         errorClasses: knownClasses(options.errorClasses),
-        pool: events,
+        graphs: new GraphRecorder(events),
         events: new RunEventBatcher(events),
         approvalTtlMs: options.approvalTtlMs,
         startExpiryTimer: async (next, expiresAt) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { RunEventBatcher } from '../src/internal/runEventBatcher.js';
-import { createEventsTable, readRunEvents } from '../src/internal/runEvents.js';
+import { createEventsTable, EVENTS_LISTENING_LOCK, readRunEvents, type RunEventRow } from '../src/internal/runEvents.js';
 import { RunEventWriter } from '../src/internal/runEventWriter.js';
 
 // A worker's run-event writes (README, "Commits per step"): batched across its runs, off the runs'
@@ -86,5 +86,66 @@ describe('run events of a worker', () => {
     ]);
     // None of its events after the one refused is written: a follower never sees a gap.
     expect((await eventsOf('bad')).every(([seq]) => (seq as number) < 1)).toBe(true);
+  });
+
+  // While no client follows run events, nobody waits for them: a run's rows linger to go together
+  // (README, "Commits per step"); a run's flush, before it reports its outcome, writes them at once.
+  const row = (runId: string, seq: number): RunEventRow => ({ runId, revision: 0, seq, incarnation: 'inc-1', json: JSON.stringify({ seq }) });
+  const source = { failed: false };
+  /** A batcher whose first write (made at once: a follower may wait already) found nobody listening. */
+  const quietBatcher = async (runId: string, lingerMs: number) => {
+    const batcher = new RunEventBatcher(pool, lingerMs);
+    await batcher.write(row(runId, 0), source);
+    return batcher;
+  };
+
+  it('while nobody listens, keeps a run\'s rows until its flush and writes them in one statement', async () => {
+    const w = writer(new RunEventBatcher(pool, 600_000), 'lingering');
+    w.add({ step: 0 });
+    await w.flush();
+    const before = statements;
+    for (let step = 1; step <= 4; step++) {
+      w.add({ step });
+      await new Promise((resolve) => setTimeout(resolve, 5)); // the run's next step
+    }
+    expect(statements - before).toBe(0);
+    expect(await eventsOf('lingering')).toEqual([[0, { step: 0 }]]);
+    const flushed = statements;
+    await w.flush();
+    expect(statements - flushed).toBe(1);
+    expect(await eventsOf('lingering')).toEqual([0, 1, 2, 3, 4].map((step) => [step, { step }]));
+  });
+
+  it('writes lingering rows when their linger ends, without a flush', async () => {
+    const batcher = await quietBatcher('linger-ends', 50);
+    await batcher.write(row('linger-ends', 1), source);
+    expect((await eventsOf('linger-ends')).map(([seq]) => seq)).toEqual([0, 1]);
+  });
+
+  it('writes each row at once while a session listens for run events, and lingers again once none does', async () => {
+    const batcher = await quietBatcher('followed', 600_000);
+    const follower = await pool.connect();
+    try {
+      await follower.query(`SELECT pg_advisory_lock_shared(${EVENTS_LISTENING_LOCK})`);
+      // Lingering when the follower came: written when its linger ends (here: by the flush), and the
+      // write learns that someone listens.
+      const lingered = batcher.write(row('followed', 1), source);
+      batcher.flush();
+      await lingered;
+      // Now at once, no flush: the linger (ten minutes) would outlast the test.
+      await batcher.write(row('followed', 2), source);
+      await follower.query(`SELECT pg_advisory_unlock_shared(${EVENTS_LISTENING_LOCK})`);
+    } finally {
+      follower.release();
+    }
+    // The first write after the follower left still goes at once, and finds nobody.
+    await batcher.write(row('followed', 3), source);
+    const before = statements;
+    const kept = batcher.write(row('followed', 4), source);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statements - before).toBe(0);
+    batcher.flush();
+    await kept;
+    expect((await eventsOf('followed')).map(([seq]) => seq)).toEqual([0, 1, 2, 3, 4]);
   });
 });

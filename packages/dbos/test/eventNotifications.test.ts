@@ -35,7 +35,7 @@ afterAll(async () => {
   postgres?.stop();
 });
 
-const row = (runId: string, seq: number) => ({ runId, revision: 0, seq, incarnation: 'inc-1', event: { type: 'test', seq } });
+const row = (runId: string, seq: number) => ({ runId, revision: 0, seq, incarnation: 'inc-1', json: JSON.stringify({ type: 'test', seq }) });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A notification sent now reaches the onlooker within a round trip: a query on its session after the sender committed delivers it first. */
 const settle = () => onlooker.query('SELECT 1');

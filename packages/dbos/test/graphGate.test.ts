@@ -4,17 +4,20 @@ import { z } from 'zod';
 import { Agent, tool } from '@baton/core';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { AgentGraphChanged, GraphGate } from '../src/internal/graphGate.js';
-import { createEventsTable } from '../src/internal/runEvents.js';
+import { GraphRecorder } from '../src/internal/graphRecorder.js';
+import { createEventsTable, insertRunEvents, readRunEvents } from '../src/internal/runEvents.js';
 
 // The workflow's agent-graph check (README, "Bad requests" and "Latency and throughput"): recorded
 // in one statement that overlaps the run's start, yet no step body runs before it has passed, and a
 // graph that lost a tool the run started with stops every step.
 let postgres: PostgresServer;
 let pool: pg.Pool;
+let recorder: GraphRecorder;
 
 beforeAll(async () => {
   postgres = await startPostgres();
   pool = new pg.Pool({ connectionString: postgres.connectionString, max: 4 });
+  recorder = new GraphRecorder(pool);
   const client = await pool.connect();
   try {
     await createEventsTable(client);
@@ -40,7 +43,7 @@ describe('GraphGate', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const slowPool = { query: async (...args: unknown[]) => (await held, (pool.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.Pool;
-    const gate = new GraphGate(slowPool, run, withBoth());
+    const gate = new GraphGate(new GraphRecorder(slowPool), run, withBoth());
     let passed = false;
     const step = gate.beforeStep().then(() => (passed = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -55,8 +58,8 @@ describe('GraphGate', () => {
 
   it('a replay on a graph that lost a tool: every step is refused and the loss names the tool', async () => {
     const run = { runId: 'gate-2', revision: 0, incarnation: 'i1' };
-    expect(await new GraphGate(pool, run, withBoth()).loss()).toBeUndefined();
-    const replay = new GraphGate(pool, run, withLookupOnly());
+    expect(await new GraphGate(recorder, run, withBoth()).loss()).toBeUndefined();
+    const replay = new GraphGate(recorder, run, withLookupOnly());
     await expect(replay.beforeStep()).rejects.toBeInstanceOf(AgentGraphChanged);
     await expect(replay.beforeStep()).rejects.toThrow('Agent "Support" has no tool "refund" any more');
     const loss = await replay.loss();
@@ -66,12 +69,35 @@ describe('GraphGate', () => {
 
   it('a graph that only gained a tool fits; another incarnation of the run id starts afresh', async () => {
     const run = { runId: 'gate-3', revision: 0, incarnation: 'i1' };
-    await new GraphGate(pool, run, withLookupOnly()).beforeStep();
-    await new GraphGate(pool, run, withBoth()).beforeStep();
+    await new GraphGate(recorder, run, withLookupOnly()).beforeStep();
+    await new GraphGate(recorder, run, withBoth()).beforeStep();
     // The run deleted and its id used again: the old incarnation's graph is cleared, the new one recorded.
-    await new GraphGate(pool, { ...run, incarnation: 'i2' }, withBoth()).beforeStep();
-    expect(await new GraphGate(pool, { ...run, incarnation: 'i2' }, withLookupOnly()).loss()).toMatchObject({ report: { ok: false } });
+    await new GraphGate(recorder, { ...run, incarnation: 'i2' }, withBoth()).beforeStep();
+    expect(await new GraphGate(recorder, { ...run, incarnation: 'i2' }, withLookupOnly()).loss()).toMatchObject({ report: { ok: false } });
     const { rows } = await pool.query(`SELECT incarnation FROM baton_dbos.run_graphs WHERE run_id = $1`, [run.runId]);
     expect(rows).toEqual([{ incarnation: 'i2' }]);
+  });
+
+  it('workflows that start while a record is in flight are recorded together, each answered its own graph', async () => {
+    let statements = 0;
+    const counting = { query: (...args: unknown[]) => (statements++, (pool.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.Pool;
+    const batched = new GraphRecorder(counting);
+    const graph = (tools: string[]) => ({ Support: { tools, handoffs: [] } });
+    // A run recorded before (a replay comes now), and a deleted run whose id is used again.
+    await batched.record({ runId: 'batch-replayed', revision: 0, incarnation: 'i1', graph: graph(['lookup', 'refund']) });
+    await insertRunEvents(pool, [{ runId: 'batch-reused', revision: 0, seq: 0, incarnation: 'old', json: '{"old":true}' }]);
+    await batched.record({ runId: 'batch-reused', revision: 0, incarnation: 'old', graph: graph(['old']) });
+    const before = statements;
+    const answers = await Promise.all([
+      batched.record({ runId: 'batch-first', revision: 0, incarnation: 'i1', graph: graph(['a']) }), // alone: nothing in flight
+      batched.record({ runId: 'batch-replayed', revision: 0, incarnation: 'i1', graph: graph(['lookup']) }),
+      batched.record({ runId: 'batch-reused', revision: 0, incarnation: 'new', graph: graph(['new']) }),
+      ...[1, 2, 3].map((n) => batched.record({ runId: `batch-${n}`, revision: 0, incarnation: 'i1', graph: graph([`t${n}`]) })),
+    ]);
+    expect(statements - before).toBe(2);
+    expect(answers).toEqual([graph(['a']), graph(['lookup', 'refund']), graph(['new']), graph(['t1']), graph(['t2']), graph(['t3'])]);
+    const { rows } = await pool.query(`SELECT incarnation, graph FROM baton_dbos.run_graphs WHERE run_id = 'batch-reused'`);
+    expect(rows).toEqual([{ incarnation: 'new', graph: graph(['new']) }]);
+    expect(await readRunEvents(pool, 'batch-reused', 'old', { revision: -1, seq: -1 })).toEqual([]);
   });
 });

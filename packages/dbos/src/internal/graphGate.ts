@@ -1,8 +1,7 @@
 import type { Agent } from '@baton/core';
 import { AgentsError } from '@baton/types';
-import type pg from 'pg';
 import { agentGraphOf, graphIssues, graphReport, type AgentGraph } from './agentGraph.js';
-import { recordWorkflowStart } from './runEvents.js';
+import type { GraphRecorder } from './graphRecorder.js';
 import type { Json } from './workflowTypes.js';
 
 /** Why a workflow cannot go on: the recorded graph had what this worker's graph lost. */
@@ -21,7 +20,8 @@ export class AgentGraphChanged extends AgentsError {}
 /**
  * The check of a workflow's agent graph, started when the workflow starts and overlapping the run's
  * first round trips (DBOS's checks before the first step, the loop's setup) instead of being one
- * more round trip before them. `recordWorkflowStart` records the graph this workflow first ran on
+ * more round trip before them. The worker's `GraphRecorder` (one statement for the workflows that
+ * start together) records the graph this workflow first ran on
  * (and clears a deleted run's leftovers) and returns the recorded one: on a replay, the graph the
  * run's committed steps were made with.
  *
@@ -35,9 +35,9 @@ export class AgentGraphChanged extends AgentsError {}
 export class GraphGate {
   readonly #check: Promise<GraphLoss | undefined>;
 
-  constructor(pool: pg.Pool, run: { readonly runId: string; readonly revision: number; readonly incarnation: string }, agent: Agent<any, any>) {
+  constructor(recorder: GraphRecorder, run: { readonly runId: string; readonly revision: number; readonly incarnation: string }, agent: Agent<any, any>) {
     const current = agentGraphOf(agent);
-    this.#check = recordWorkflowStart(pool, { ...run, graph: current as unknown as Json }).then((recorded) => {
+    this.#check = recorder.record({ ...run, graph: current as unknown as Json }).then((recorded) => {
       const lost = graphIssues(recorded as unknown as AgentGraph, current);
       if (lost.length === 0) return undefined;
       const message = `Run ${run.runId} cannot continue on this worker's agent graph, which changed since the run started: ${lost.map((issue) => issue.message).join('; ')}`;

@@ -14,12 +14,24 @@ interface Entry {
   readonly done: (error?: unknown) => void;
 }
 
+/** How long rows may wait to be written together while no session listens for run events. */
+export const DEFAULT_LINGER_MS = 100;
+
 /**
- * The run-event writes of one worker, batched across its runs: the first row is written alone, and
- * the rows that come while a write is in flight, from any run, go together in the next one (one
- * statement, one commit, one notification per run). With many runs at once, the events of a burst
- * of steps cost one commit instead of one per run. One write is in flight at a time, so rows commit
- * in the order they came (a reader never sees a later event of a run before an earlier one).
+ * The run-event writes of one worker, batched across its runs: one write is in flight at a time, and
+ * the rows that come meanwhile, from any run, go together in the next one (one statement, one
+ * commit, one notification per run). One write at a time commits rows in the order they came (a
+ * reader never sees a later event of a run before an earlier one).
+ *
+ * When should the next write go? Every write asks PostgreSQL whether a session listens for run
+ * events (`insertRunEvents`). While one does, rows go at once, as they come: someone follows. While
+ * none does, nobody waits for them, so rows linger up to `lingerMs` to go with the next ones: a run
+ * of fast steps writes its events in one or two statements instead of one a step. A run that ends or
+ * pauses calls `flush()`, so its rows are committed before its outcome is (a follower that sees the
+ * outcome finds every event). A follower that starts listening while rows linger has read what was
+ * stored; the lingering rows reach it, notified, at most `lingerMs` later. A crash loses nothing: the
+ * replay emits the same rows again under the same keys. The first write of a worker goes at once (a
+ * follower may be waiting already).
  *
  * Through a database outage a write waits and tries again (`OUTAGE_RETRY`). A write refused for
  * another reason (an event PostgreSQL does not take) is tried again run by run, so only the run whose
@@ -28,28 +40,61 @@ interface Entry {
 export class RunEventBatcher {
   #queued: Entry[] = [];
   #busy = false;
+  /** Whether the last write found a session listening; until the first write, assumed. */
+  #listening = true;
+  /** Rows are due now: their linger ended, or a run flushed. */
+  #due = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly lingerMs: number = DEFAULT_LINGER_MS,
+  ) {}
 
   /** Resolves once the row is committed; rejects with the error that made its write fail for good. */
   write(row: RunEventRow, source: RunEventSource): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#queued.push({ row, source, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!this.#busy) void this.#drain();
+      this.#next();
     });
+  }
+
+  /** Writes the queued rows without lingering (a run is about to report its outcome). */
+  flush(): void {
+    this.#due = true;
+    this.#next();
+  }
+
+  /** Starts the next write now, or once the rows' linger ends, unless one is in flight (it calls this when done). */
+  #next(): void {
+    if (this.#busy) return;
+    if (this.#queued.length === 0) {
+      this.#due = false; // a flush with nothing queued (its rows were in the write just done) hurries no later row
+      return;
+    }
+    if (!this.#listening && !this.#due) {
+      this.#timer ??= setTimeout(() => {
+        this.#timer = undefined;
+        this.flush();
+      }, this.lingerMs);
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    void this.#drain();
   }
 
   async #drain(): Promise<void> {
     this.#busy = true;
+    this.#due = false;
+    const batch = this.#queued;
+    this.#queued = [];
     try {
-      while (this.#queued.length > 0) {
-        const batch = this.#queued;
-        this.#queued = [];
-        await this.#write(batch.filter((entry) => !entry.source.failed));
-        for (const entry of batch) if (entry.source.failed) entry.done(new Error(`An earlier event of run ${entry.row.runId} could not be written; later ones are not.`));
-      }
+      await this.#write(batch.filter((entry) => !entry.source.failed));
+      for (const entry of batch) if (entry.source.failed) entry.done(new Error(`An earlier event of run ${entry.row.runId} could not be written; later ones are not.`));
     } finally {
       this.#busy = false;
+      this.#next();
     }
   }
 
@@ -74,8 +119,12 @@ export class RunEventBatcher {
     return Effect.runPromise(
       Effect.tryPromise({ try: () => insertRunEvents(this.pool, rows), catch: (error) => error }).pipe(
         Effect.retry({ schedule: OUTAGE_RETRY, while: isConnectionError }),
-        Effect.as(undefined as unknown),
-        Effect.catch((error) => Effect.succeed(error)),
+        Effect.map(({ listening }) => {
+          this.#listening = listening;
+          return undefined as unknown;
+        }),
+        // Not knowing whether anyone listens, the next rows go at once.
+        Effect.catch((error) => Effect.sync(() => ((this.#listening = true), error))),
       ),
     );
   }

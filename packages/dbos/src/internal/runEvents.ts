@@ -17,7 +17,7 @@ import type { Json } from './workflowTypes.js';
  */
 export const EVENTS_SCHEMA = 'baton_dbos';
 const TABLE = `${EVENTS_SCHEMA}.run_events`;
-/** The agent graph each workflow of a run started on (see `recordWorkflowStart`). */
+/** The agent graph each workflow of a run started on (see `recordWorkflowStarts`). */
 const GRAPHS = `${EVENTS_SCHEMA}.run_graphs`;
 /** Notified with the run id whenever an event of that run is written, while someone listens (`EVENTS_LISTENING_LOCK`). */
 export const EVENTS_CHANNEL = 'baton_dbos_run_events';
@@ -67,45 +67,66 @@ export interface RunEventRow {
   readonly revision: number;
   readonly seq: number;
   readonly incarnation: string;
-  readonly event: Json;
+  /** The event as JSON text, serialized once by its writer: batches splice it in as it is. */
+  readonly json: string;
 }
 
 /**
  * Event rows of any number of runs in one statement and one commit: the insert, and one
  * notification per run that got a new row (a replay inserts nothing and wakes nobody) when a session
  * listens for run events (`EVENTS_LISTENING_LOCK`). Rows already there are left alone
- * (`ON CONFLICT DO NOTHING`). One attempt: the caller decides what to retry.
+ * (`ON CONFLICT DO NOTHING`). Answers whether a session listened (the lock is probed on every write,
+ * rows inserted or not), so the writer knows whether anyone waits for its next rows. One attempt:
+ * the caller decides what to retry.
  */
-export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<void> {
-  await pool.query(
+export async function insertRunEvents(pool: pg.Pool, rows: readonly RunEventRow[]): Promise<{ readonly listening: boolean }> {
+  const { rows: [answer] } = await pool.query<{ listening: boolean }>(
     `WITH batch AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(run_id text, revision integer, seq integer, incarnation text, event jsonb)
     ), inserted AS (
       INSERT INTO ${TABLE} (run_id, revision, seq, event, incarnation) SELECT run_id, revision, seq, event, incarnation FROM batch
       ON CONFLICT DO NOTHING RETURNING run_id
-    ) SELECT pg_notify($2, run_id) FROM (SELECT DISTINCT run_id FROM inserted) AS runs WHERE NOT pg_try_advisory_xact_lock(${EVENTS_LISTENING_LOCK})`,
-    [JSON.stringify(rows.map((row) => ({ run_id: row.runId, revision: row.revision, seq: row.seq, incarnation: row.incarnation, event: row.event }))), EVENTS_CHANNEL],
+    ), probe AS (SELECT NOT pg_try_advisory_xact_lock(${EVENTS_LISTENING_LOCK}) AS listening)
+    SELECT listening, (SELECT count(pg_notify($2, run_id)) FROM (SELECT DISTINCT run_id FROM inserted) AS runs WHERE listening) AS notified FROM probe`,
+    [`[${rows.map((row) => `{"run_id":${JSON.stringify(row.runId)},"revision":${row.revision},"seq":${row.seq},"incarnation":${JSON.stringify(row.incarnation)},"event":${row.json}}`).join(',')}]`, EVENTS_CHANNEL],
   );
+  return { listening: answer?.listening ?? true };
+}
+
+/** What a workflow records when it starts: the agent graph it starts on, under its run, revision and incarnation. */
+export interface WorkflowStart {
+  readonly runId: string;
+  readonly revision: number;
+  readonly incarnation: string;
+  readonly graph: Json;
 }
 
 /**
- * A workflow's first statement, one round trip and one commit: records the agent graph this
- * workflow of the run (its revision, its incarnation) starts on, unless one is recorded already (a
- * replay: a worker took the run over), and returns the recorded one; and removes what the run's
- * earlier incarnations left (a deleted run whose id is used again), events and graphs. Through an
- * outage, waits and tries again.
+ * The first statement of any number of workflows, one round trip and one commit: records the agent
+ * graph each workflow of a run (its revision, its incarnation) starts on, unless one is recorded
+ * already (a replay: a worker took the run over), and answers the recorded ones, in the order
+ * given; and removes what
+ * the runs' earlier incarnations left (a deleted run whose id is used again), events and graphs.
+ * One attempt: the caller decides what to retry.
  */
-export function recordWorkflowStart(pool: pg.Pool, start: { runId: string; revision: number; incarnation: string; graph: Json }): Promise<Json> {
-  const record = Effect.tryPromise(() =>
-    pool.query<{ graph: Json }>(
-      `WITH cleared_events AS (DELETE FROM ${TABLE} WHERE run_id = $1 AND incarnation <> $3),
-      cleared_graphs AS (DELETE FROM ${GRAPHS} WHERE run_id = $1 AND incarnation <> $3),
-      inserted AS (INSERT INTO ${GRAPHS} (run_id, revision, incarnation, graph) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING graph)
-      SELECT graph FROM inserted UNION ALL SELECT graph FROM ${GRAPHS} WHERE run_id = $1 AND revision = $2 AND incarnation = $3`,
-      [start.runId, start.revision, start.incarnation, JSON.stringify(start.graph)],
-    ),
+export async function recordWorkflowStarts(pool: pg.Pool, starts: readonly WorkflowStart[]): Promise<(Json | undefined)[]> {
+  const { rows } = await pool.query<{ i: number; graph: Json | null }>(
+    `WITH batch AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(i integer, run_id text, revision integer, incarnation text, graph jsonb)
+    ), cleared_events AS (DELETE FROM ${TABLE} AS e USING batch AS b WHERE e.run_id = b.run_id AND e.incarnation <> b.incarnation),
+    cleared_graphs AS (DELETE FROM ${GRAPHS} AS g USING batch AS b WHERE g.run_id = b.run_id AND g.incarnation <> b.incarnation),
+    inserted AS (
+      INSERT INTO ${GRAPHS} (run_id, revision, incarnation, graph) SELECT run_id, revision, incarnation, graph FROM batch
+      ON CONFLICT DO NOTHING RETURNING run_id, revision, incarnation, graph
+    )
+    SELECT b.i, coalesce(recorded.graph, fresh.graph) AS graph FROM batch AS b
+    LEFT JOIN ${GRAPHS} AS recorded USING (run_id, revision, incarnation)
+    LEFT JOIN inserted AS fresh USING (run_id, revision, incarnation)`,
+    [JSON.stringify(starts.map((start, i) => ({ i, run_id: start.runId, revision: start.revision, incarnation: start.incarnation, graph: start.graph })))],
   );
-  return Effect.runPromise(record.pipe(Effect.retry(OUTAGE_RETRY), Effect.map(({ rows }) => rows[0]?.graph ?? start.graph)));
+  const graphs: (Json | undefined)[] = starts.map(() => undefined);
+  for (const row of rows) graphs[row.i] = row.graph ?? undefined;
+  return graphs;
 }
 
 /** Removes every event (and recorded graph) of the run; returns how many events there were. */

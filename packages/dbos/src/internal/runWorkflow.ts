@@ -3,10 +3,10 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { Runner, RunState, RunContext, type Agent, type RunConfig, type RunToolApprovalItem } from '@baton/core';
 import { checkResumable, setApprovalExpiries } from '@baton/hitl-state';
 import { AgentsError, type AgentInputItem } from '@baton/types';
-import type pg from 'pg';
 import { dbosStepRunner, type InWorkflow } from './dbosStepRunner.js';
 import type { ErrorClass } from './stepFailure.js';
 import { GraphGate } from './graphGate.js';
+import type { GraphRecorder } from './graphRecorder.js';
 import type { RunEventBatcher } from './runEventBatcher.js';
 import { RunEventWriter } from './runEventWriter.js';
 import { runIdProblem, runWorkflowId } from './workflowIds.js';
@@ -18,8 +18,8 @@ export interface RunWorkflowEnv {
   readonly runner: Omit<RunConfig, 'stepRunner'>;
   /** The error classes a failed step's recorded error is rebuilt as on replay, by name. */
   readonly errorClasses: ReadonlyMap<string, ErrorClass>;
-  /** Where the workflow's first statement goes (its agent graph). */
-  readonly pool: pg.Pool;
+  /** Where the workflow's first statement goes (its agent graph), batched across the worker's runs. */
+  readonly graphs: GraphRecorder;
   /** The worker's run-event writes, batched across its runs. */
   readonly events: RunEventBatcher;
   readonly approvalTtlMs: number | undefined;
@@ -54,7 +54,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
   // it is recorded and checked. A replay (a worker took the run over) gets the recorded one back,
   // and a graph that lost something the run may rely on (an agent, a tool, a handoff renamed under
   // the same version) runs no step: the workflow ends with the report (`graphGate.ts`).
-  const gate = new GraphGate(env.pool, { runId, revision, incarnation }, agent);
+  const gate = new GraphGate(env.graphs, { runId, revision, incarnation }, agent);
   /** The outcome to report: the graph's report when it lost something (whatever the loop did on it follows from that), else `outcome`. */
   const graphFirst = async (outcome: () => RunWorkflowOutput): Promise<RunWorkflowOutput> => {
     const loss = await gate.loss();
@@ -87,7 +87,7 @@ export async function runWorkflow(env: RunWorkflowEnv, input: RunWorkflowInput):
     for await (const event of result) {
       if (event.type !== 'run_item_stream_event' && event.type !== 'agent_updated_stream_event') continue;
       const data = event.type === 'run_item_stream_event' ? { type: event.type, name: event.name, item: event.item.toJSON() } : { type: event.type, agent: event.agent.name };
-      events.add(JSON.parse(JSON.stringify(data)) as Json);
+      events.add(data);
     }
     await result.completed;
     await events.flush();
