@@ -63,4 +63,40 @@ describe('resolving a turn (same on both SDKs)', () => {
     expect(both.baton).toEqual(both.reference);
     expect(both.baton).toEqual({ error: 'MaxTurnsExceededError', step: 'next_step_run_again', agent: 'Target' });
   });
+
+  it("an output guardrail on a model answer gets the response and the run's items; a trip keeps the answer on the error and the items on its state", async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const seen: unknown[] = [];
+      const guard = {
+        name: 'no_secrets',
+        execute: async (args: any) => {
+          seen.push({ response: args.details?.modelResponse?.output?.map((i: any) => i.type), output: args.details?.output?.map((i: any) => i.type) });
+          return { tripwireTriggered: true, outputInfo: 'blocked' };
+        },
+      };
+      const model = new testing.ScriptedModel([[testing.assistantMessage('secret answer')]]);
+      const agent = new sdk.Agent({ name: 'Guarded', model, outputGuardrails: [guard] });
+      const outcome = await outcomeOf(sdk.run(agent, 'go'));
+      const error = outcome.ok ? undefined : (outcome.error as { result: { agentOutput: unknown }; state: { toString(): string } });
+      return { error: outcome.ok ? 'ok' : outcome.name, seen, agentOutput: error?.result.agentOutput, items: JSON.parse(error!.state.toString()).generatedItems.length };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toEqual({ error: 'OutputGuardrailTripwireTriggered', seen: [{ response: ['message'], output: ['message'] }], agentOutput: 'secret answer', items: 1 });
+  });
+
+  it("running a tripped output guardrail's error state again checks the same answer again, without a model call", async () => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      let checks = 0;
+      const guard = { name: 'second_look', execute: async () => ({ tripwireTriggered: ++checks === 1, outputInfo: checks }) };
+      const model = new testing.ScriptedModel([[testing.assistantMessage('the answer')], [testing.assistantMessage('asked again')]]);
+      const agent = new sdk.Agent({ name: 'Guarded', model, outputGuardrails: [guard] });
+      const first = await outcomeOf(sdk.run(agent, 'go'));
+      const state = first.ok ? undefined : (first.error as { state: any }).state;
+      const again = await sdk.run(agent, state);
+      return { first: first.ok ? 'ok' : first.name, finalOutput: again.finalOutput, checks, calls: model.calls.length };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toEqual({ first: 'OutputGuardrailTripwireTriggered', finalOutput: 'the answer', checks: 2, calls: 1 });
+  });
 });
+
