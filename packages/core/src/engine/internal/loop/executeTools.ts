@@ -365,11 +365,8 @@ function invokeTool(
       if (cancellation.isCancellationError(error)) abortedByCancellation = true;
       return error instanceof InvalidToolInputError
         ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
-        : Effect.fail(
-            error instanceof ToolCallError
-              ? error
-              : new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))),
-          );
+        : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
+          Effect.fail(new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))));
     }),
   );
   const stepped = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);

@@ -73,7 +73,9 @@ export function resolveTurn(
 
     if (processed.handoffRun) {
       yield* executeHandoff(processed.handoffRun, turnStart, record, env);
-      record.currentStep = { type: 'next_step_handoff' };
+      // The handoff is done once the new agent is current: what is left is its turn (as the
+      // reference steps on), so a state taken before that turn (out of turns, cancelled) is one to run again.
+      record.currentStep = { type: 'next_step_run_again' };
       return 'continue';
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
