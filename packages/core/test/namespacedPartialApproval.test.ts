@@ -40,7 +40,7 @@ describe('a serialized partial approval of namespaced tools', () => {
     ]);
     paused.state.approve(paused.interruptions[0]!);
     const partial = await run(agent, paused.state, { session });
-    expect(partial.interruptions.map((item) => item.rawItem.callId)).toEqual(['c2']);
+    expect(partial.interruptions.map((item) => (item.rawItem as { callId?: string }).callId)).toEqual(['c2']);
     const sessionBefore = await session.getItems();
 
     const restored = await RunState.fromString(agent, partial.state.toString());
