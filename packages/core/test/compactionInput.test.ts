@@ -41,3 +41,30 @@ describe('model input from the latest compaction item', () => {
     expect(model.calls[0]!.request.input).toEqual([user('one'), user('two')]);
   });
 });
+
+describe('a session given input that holds a compaction item', () => {
+  it('replaces its history from the compaction item on', async () => {
+    const session = new MemorySession();
+    await session.addItems([user('stored earlier')]);
+    const model = new ScriptedModel([[assistantMessage('done')]]);
+    await run(new Agent({ name: 'A', model }), [user('discarded'), compaction('cmp_1'), user('kept')], { session });
+    const items = await session.getItems();
+    expect(items.slice(0, 2)).toEqual([compaction('cmp_1'), user('kept')]);
+    expect(items.map((item) => item.type)).toEqual(['compaction', 'message', 'message']);
+  });
+
+  it('puts the previous history back when writing the new one fails', async () => {
+    const session = new MemorySession();
+    await session.addItems([user('stored earlier')]);
+    const add = session.addItems.bind(session);
+    let calls = 0;
+    session.addItems = async (items) => {
+      calls += 1;
+      if (calls === 1) throw new Error('store down');
+      return add(items);
+    };
+    const model = new ScriptedModel([[assistantMessage('done')]]);
+    await expect(run(new Agent({ name: 'A', model }), [compaction('cmp_1'), user('kept')], { session })).rejects.toThrow('store down');
+    expect(await session.getItems()).toEqual([user('stored earlier')]);
+  });
+});

@@ -30,3 +30,21 @@ describe('model input from the latest compaction item (same on both SDKs)', () =
     expect(both.baton).toEqual(both.reference);
   });
 });
+
+async function sessionAfter({ sdk, testing }: SdkUnderTest, input: unknown[]) {
+  const session = new sdk.MemorySession();
+  await session.addItems([user('stored earlier')] as never);
+  const model = new testing.ScriptedModel([[testing.assistantMessage('done')]]);
+  await sdk.run(new sdk.Agent({ name: 'A', model }), input as never, { session });
+  return (await session.getItems()).map((item) => [item.type, (item as { id?: string }).id ?? (item as { content?: unknown }).content]).slice(0, -1);
+}
+
+describe('a session given input that holds a compaction item (same on both SDKs)', () => {
+  it.each([
+    ['replaces its history from the compaction item on', [user('discarded'), compaction('cmp_1'), user('kept')]],
+    ['appends input without one', [user('one')]],
+  ] as const)('%s', async (_label, input) => {
+    const both = await onBoth((under) => sessionAfter(under, [...input]));
+    expect(both.baton).toEqual(both.reference);
+  });
+});
