@@ -7,7 +7,8 @@ import { headerOf, statusOf } from './errorFields.js';
  * with the reference's rules, for the provider's own errors and for anything a custom client
  * throws:
  * - an error marked `unsafeToReplay` (a response that ended unsuccessfully, a timed-out attempt,
- *   a broken stream): the request may have been processed, never replayed;
+ *   a broken stream), or whose message says a WebSocket request may have been accepted: the
+ *   request may have been processed, never replayed;
  * - the server's `x-should-retry` header decides when present (`true` is safe to replay, even
  *   for a request continuing a server-kept conversation);
  * - else 408, 409, 429, 5xx and dropped connections are worth retrying, unless the request
@@ -19,6 +20,9 @@ export function openAIRetryAdvice({ error, request }: ModelRetryAdviceRequest): 
   if (isRecord(error) && error.unsafeToReplay === true) {
     return { suggested: false, replaySafety: 'unsafe', ...reason, ...(error.responseStarted === true ? { responseStarted: true } : {}) };
   }
+  // A WebSocket request that may have been accepted, reported by a message (an error rethrown
+  // without its marks, or a custom transport's): never replayed, as the reference decides.
+  if (error instanceof Error && error.message.toLowerCase().includes(MAY_HAVE_BEEN_ACCEPTED)) return { suggested: false, replaySafety: 'unsafe', ...reason };
   if (error instanceof OpenAIProviderError) return providerErrorAdvice(error, request, reason);
   const hint = headerOf(error, 'x-should-retry')?.toLowerCase().trim();
   if (hint === 'true') return { suggested: true, replaySafety: 'safe', ...reason };
@@ -43,6 +47,9 @@ function providerErrorAdvice(error: OpenAIProviderError, request: ModelRetryAdvi
   if (error.retryable && !isStateful(request)) return { suggested: true, ...reason, normalized, ...withRetryAfter };
   return { ...reason, normalized, ...withRetryAfter };
 }
+
+/** How the reference's WebSocket transport says a request it sent may have been processed (matched lower-cased). */
+const MAY_HAVE_BEEN_ACCEPTED = 'the request may have been accepted, so the sdk will not automatically retry this websocket request.';
 
 /** The statuses OpenAI's own client retries when the server does not say. */
 export function isRetryableStatusCode(status: number): boolean {

@@ -20,23 +20,30 @@ export function splitTransportOverrides(providerData: unknown): { providerData: 
   const { extra_headers, extraHeaders, extra_query, extraQuery, extra_body, extraBody, ...rest } = providerData;
   return {
     providerData: rest,
+    // Checked in the reference's order (headers, query, body): the first bad one is reported.
     overrides: {
-      extraBody: mapping(extra_body !== undefined ? extra_body : extraBody, 'extra_body'),
       extraHeaders: mapping(extra_headers !== undefined ? extra_headers : extraHeaders, 'extra headers'),
       extraQuery: mapping(extra_query !== undefined ? extra_query : extraQuery, 'extra query'),
+      extraBody: mapping(extra_body !== undefined ? extra_body : extraBody, 'extra_body'),
     },
   };
 }
 
+/**
+ * A plain object, copied. Anything else (`null`, an array, `URLSearchParams`, `Headers`, a class
+ * instance) is refused before any request is sent, over HTTP as over the WebSocket, with the
+ * reference's message (which callers may match on) leading.
+ */
 function mapping(value: unknown, label: string): Json | undefined {
-  if (value === undefined || value === null) return undefined;
+  if (value === undefined) return undefined;
   if (!isRecord(value) || (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)) {
-    throw new UserError(`modelSettings.providerData ${label} must be a plain object mapping, got ${describe(value)}.`);
+    throw new UserError(`Responses websocket ${label} must be a mapping. (modelSettings.providerData ${label} must be a plain object, got ${describe(value)}.)`);
   }
   return { ...value };
 }
 
 function describe(value: unknown): string {
+  if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return `a ${value.constructor?.name ?? 'non-plain'} object`;
   return typeof value;

@@ -96,8 +96,9 @@ export function toSmartString(value: unknown): string {
   }
 }
 
-export function functionCallResult(callId: string, name: string, text: string): FunctionCallResultItem {
-  return { type: 'function_call_result', callId, name, status: 'completed', output: { type: 'text', text } };
+/** A function call's output item; it names the call's namespace too (a `toolNamespace()` tool), as the reference's does. */
+export function functionCallResult(callId: string, name: string, text: string, namespace?: string): FunctionCallResultItem {
+  return { type: 'function_call_result', name, ...(namespace !== undefined ? { namespace } : {}), callId, status: 'completed', output: { type: 'text', text } };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RunContext } from '../../definitions/runContext.js';
 import { randomUuid } from '../../definitions/internal/uuid.js';
 import { isRunContextAwareSession, isSessionHistoryTransactionAwareSession } from '../sessionHistory.js';
 import { runItemsToInputItems } from './items.js';
+import { fromLatestCompaction } from './latestCompaction.js';
 
 /**
  * What a run has written to its session so far. It lives in the run's own record, so a nested
@@ -59,11 +60,31 @@ export function keepRewritten(progress: SessionProgress | undefined, items: read
   progress.rewritten.push(...items.filter((item) => !progress.saved.has(item) && !progress.rewritten.includes(item)));
 }
 
-/** Appends the new input (once) and the items generated since the last save. */
+/**
+ * Appends the new input (once) and the items generated since the last save. A new input holding a
+ * compaction item replaces the session's history from that item on (it stands for all before it).
+ */
 export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
   if (!progress) return;
+  const compacts = progress.pendingInput?.some((item) => item.type === 'compaction') === true;
   const toSave = takeUnsaved(progress, generatedItems, reasoningItemIdPolicy);
+  if (compacts) return replaceSessionHistory(progress, fromLatestCompaction(toSave));
   if (toSave.length > 0) await appendToSession(progress, toSave);
+}
+
+/** Clears the session and writes `items`; when that fails, the previous history is put back and the failure stands. */
+async function replaceSessionHistory(progress: SessionProgress, items: AgentInputItem[]): Promise<void> {
+  const { session, runContext } = progress;
+  const previous = await readSession(session, runContext);
+  const clear = () => (isRunContextAwareSession(session) ? session.clearSession(runContext) : session.clearSession());
+  try {
+    await clear();
+    if (items.length > 0) await appendToSession(progress, items);
+  } catch (error) {
+    await clear();
+    if (previous.length > 0) await appendToSession(progress, previous);
+    throw error;
+  }
 }
 
 /** The new input (once) and the items not saved yet, as input items; they count as saved from now on. */

@@ -417,7 +417,7 @@ function commitOutput(
   handledError?: unknown,
 ): Effect.Effect<ToolRunOutcome> {
   const capped = capToolOutput(output, toolCallOutput(output), env.limits.maxToolOutputChars);
-  const raw = { ...functionCallResult(call.callId, call.name, ''), output: capped.output, ...(call.caller ? { caller: call.caller } : {}) };
+  const raw = { ...functionCallResult(call.callId, call.name, '', call.namespace), output: capped.output, ...(call.caller ? { caller: call.caller } : {}) };
   const item = new RunToolCallOutputItem(raw, agent, capped.value);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
@@ -430,7 +430,7 @@ function commitOutput(
 
 /** The output of a call the run's cancellation ended (or never started): incomplete, \`aborted\`, as the reference records it. */
 function commitAborted(call: FunctionCallItem, tool: FunctionTool<any> | undefined, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome & { type: 'output' }> {
-  const raw = { ...functionCallResult(call.callId, call.name, 'aborted'), status: 'incomplete' as const, ...(call.caller ? { caller: call.caller } : {}) };
+  const raw = { ...functionCallResult(call.callId, call.name, 'aborted', call.namespace), status: 'incomplete' as const, ...(call.caller ? { caller: call.caller } : {}) };
   const item = new RunToolCallOutputItem(raw, agent, 'aborted');
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output: 'aborted', item }));
 }

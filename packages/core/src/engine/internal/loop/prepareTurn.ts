@@ -25,6 +25,7 @@ import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { inputToItems, runItemsToInputItems } from '../../../state/internal/items.js';
 import { continuationItems } from '../../../state/internal/continuationItems.js';
+import { fromLatestCompaction } from '../../../state/internal/latestCompaction.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { settingsForModel } from '../legacyModelSettings.js';
 import type { LoopEnv } from './loopEnv.js';
@@ -227,7 +228,7 @@ function turnInput(record: RunRecord, env: LoopEnv, stable: boolean): AgentInput
   const conversation = record.serverConversation;
   if (!conversation || conversation.knownItems === undefined) {
     const original = stable ? preparedOriginalInput(record) : inputToItems(record.originalInput);
-    return [...original, ...continuationItems(record.generatedItems, record.reasoningItemIdPolicy)];
+    return fromLatestCompaction([...original, ...continuationItems(record.generatedItems, record.reasoningItemIdPolicy)]);
   }
   // The turn's own items first, then the answers owed for calls the run ignored (as the reference orders them).
   const owed = conversation.owedOutputs.splice(0);

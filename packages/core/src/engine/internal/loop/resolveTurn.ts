@@ -21,6 +21,7 @@ import type { LoopEnv } from './loopEnv.js';
 import { handledRunError, recoverRunError } from './recoverRunError.js';
 import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
+import { stopAtToolNamesMatch } from '../../../definitions/internal/stopAtToolNames.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -158,7 +159,7 @@ function toolUseDecision(
       ),
     );
   }
-  const hit = results.find((r) => behavior.stopAtToolNames.includes(r.tool.name));
+  const hit = results.find((r) => stopAtToolNamesMatch(behavior.stopAtToolNames, r.tool));
   return Effect.succeed(hit ? { isFinalOutput: true, finalOutput: toSmartString(hit.output) } : { isFinalOutput: false });
 }
 

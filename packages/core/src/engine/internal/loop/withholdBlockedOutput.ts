@@ -62,8 +62,11 @@ function isFunctionCallOrOutput(item: RunItem): boolean {
 
 function withheld(item: RunToolCallOutputItem, placeholder: string): RunToolCallOutputItem {
   const raw = item.rawItem as FunctionCallResultItem;
-  const rawItem = { type: 'function_call_result' as const, callId: raw.callId, name: raw.name, status: 'completed' as const, output: placeholder };
-  return new RunToolCallOutputItem(raw.id !== undefined ? { ...rawItem, id: raw.id } : rawItem, item.agent, placeholder);
+  // The placeholder answers the same call: its id and namespace (a `toolNamespace()` tool) stay.
+  const rawItem: FunctionCallResultItem = { type: 'function_call_result', callId: raw.callId, name: raw.name, status: 'completed', output: placeholder };
+  if (raw.namespace !== undefined) rawItem.namespace = raw.namespace;
+  if (raw.id !== undefined) rawItem.id = raw.id;
+  return new RunToolCallOutputItem(rawItem, item.agent, placeholder);
 }
 
 function placeholderFor(
