@@ -98,5 +98,25 @@ describe('resolving a turn (same on both SDKs)', () => {
     expect(both.baton).toEqual(both.reference);
     expect(both.baton).toEqual({ first: 'OutputGuardrailTripwireTriggered', finalOutput: 'the answer', checks: 2, calls: 1 });
   });
-});
 
+  it.each([
+    ['stop_on_first_tool', 'stop_on_first_tool'],
+    ['stopAtToolNames', { stopAtToolNames: ['lookup'] }],
+    ['a function that ends the run', () => ({ isFinalOutput: true, finalOutput: 'ended by the function' })],
+  ])('a handoff in the same turn comes before a tool-use behaviour that would end the run (%s)', async (_name, toolUseBehavior) => {
+    const both = await onBoth(async ({ sdk, testing }) => {
+      const target = new sdk.Agent({ name: 'Target', model: new testing.ScriptedModel([[testing.assistantMessage('from target')]]) });
+      const lookup = sdk.tool({ name: 'lookup', description: 'look up', parameters: z.object({}), execute: async () => 'looked up' });
+      const model = new testing.ScriptedModel([[testing.functionCall('lookup', {}, { callId: 'c1' }), testing.functionCall('transfer_to_Target', {}, { callId: 'h1' })]]);
+      const triage = new sdk.Agent({ name: 'Triage', model, tools: [lookup], handoffs: [target], toolUseBehavior: toolUseBehavior as never });
+      const result = await sdk.run(triage, 'go');
+      return { finalOutput: result.finalOutput, lastAgent: result.lastAgent?.name, items: result.newItems.map((item: { type: string }) => item.type) };
+    });
+    expect(both.baton).toEqual(both.reference);
+    expect(both.baton).toEqual({
+      finalOutput: 'from target',
+      lastAgent: 'Target',
+      items: ['tool_call_item', 'handoff_call_item', 'tool_call_output_item', 'handoff_output_item', 'message_output_item'],
+    });
+  });
+});

@@ -27,9 +27,9 @@ import { stopAtToolNamesMatch } from '../../../definitions/internal/stopAtToolNa
 export type TurnOutcome = 'continue' | 'done';
 
 /**
- * Decides what a turn led to, in the reference's order: pending approvals pause the run; the
- * agent's tool-use behaviour may turn a tool output into the final output; a handoff switches
- * agents; tool calls ask the model again; otherwise the last message is the final output.
+ * Decides what a turn led to, in the reference's order: pending approvals pause the run; a handoff
+ * switches agents; the agent's tool-use behaviour may turn a tool output into the final output;
+ * tool calls ask the model again; otherwise the last message is the final output.
  */
 export function resolveTurn(
   processed: ProcessedResponse,
@@ -59,6 +59,16 @@ export function resolveTurn(
       return 'done';
     }
 
+    // A handoff comes before the tool-use behaviour (as on the reference): a tool that would end the
+    // run (stop_on_first_tool, stopAtToolNames) does not keep the turn's handoff from happening.
+    if (processed.handoffRun) {
+      yield* executeHandoff(processed.handoffRun, turnStart, record, env);
+      // The handoff is done once the new agent is current: what is left is its turn (as the
+      // reference steps on), so a state taken before that turn (out of turns, cancelled) is one to run again.
+      record.currentStep = { type: 'next_step_run_again' };
+      return 'continue';
+    }
+
     const toolResults: FunctionToolResult[] = [];
     for (const outcome of outcomes) {
       // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
@@ -70,14 +80,6 @@ export function resolveTurn(
         yield* finish(decision.finalOutput, agent, response, record, env, turnStart);
         return 'done';
       }
-    }
-
-    if (processed.handoffRun) {
-      yield* executeHandoff(processed.handoffRun, turnStart, record, env);
-      // The handoff is done once the new agent is current: what is left is its turn (as the
-      // reference steps on), so a state taken before that turn (out of turns, cancelled) is one to run again.
-      record.currentStep = { type: 'next_step_run_again' };
-      return 'continue';
     }
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
