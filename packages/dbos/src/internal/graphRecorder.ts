@@ -1,6 +1,5 @@
-import * as Effect from 'effect/Effect';
 import type pg from 'pg';
-import { isConnectionError, OUTAGE_RETRY } from './outage.js';
+import { throughOutage } from './outage.js';
 import { recordWorkflowStarts, type WorkflowStart } from './runEvents.js';
 import type { Json } from './workflowTypes.js';
 
@@ -16,7 +15,7 @@ interface Entry {
  * statement for all their graph records instead of one each. Each record is on its run's path (no
  * step body runs before it), so nothing waits on purpose: a batch is only what came meanwhile.
  *
- * Through a database outage a write waits and tries again (`OUTAGE_RETRY`); a batch refused for
+ * Through a database outage a write waits and tries again (`throughOutage`); a batch refused for
  * another reason is tried again workflow by workflow, so only the one refused fails.
  */
 export class GraphRecorder {
@@ -56,12 +55,9 @@ export class GraphRecorder {
 
   /** One statement for the entries, tried again through an outage: the recorded graphs in the entries' order, or the error it ended with. */
   #write(entries: readonly Entry[]): Promise<{ ok: true; graphs: readonly (Json | undefined)[] } | { ok: false; error: unknown }> {
-    return Effect.runPromise(
-      Effect.tryPromise({ try: () => recordWorkflowStarts(this.pool, entries.map((entry) => entry.start)), catch: (error) => error }).pipe(
-        Effect.retry({ schedule: OUTAGE_RETRY, while: isConnectionError }),
-        Effect.map((graphs) => ({ ok: true as const, graphs })),
-        Effect.catch((error) => Effect.succeed({ ok: false as const, error })),
-      ),
+    return throughOutage(() => recordWorkflowStarts(this.pool, entries.map((entry) => entry.start))).then(
+      (graphs) => ({ ok: true as const, graphs }),
+      (error: unknown) => ({ ok: false as const, error }),
     );
   }
 }

@@ -17,7 +17,7 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 /** `attempt`, tried again while the database cannot be reached (other errors are thrown at once), until it succeeds, the retries run out, or `signal` aborts. */
-export function throughOutage<T>(attempt: () => Promise<T>, signal: AbortSignal): Promise<T> {
+export function throughOutage<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const once = Effect.tryPromise({ try: attempt, catch: (error) => error });
-  return Effect.runPromise(once.pipe(Effect.retry({ schedule: OUTAGE_RETRY, while: isConnectionError })), { signal });
+  return Effect.runPromise(once.pipe(Effect.retry({ schedule: OUTAGE_RETRY, while: isConnectionError })), signal ? { signal } : undefined);
 }

@@ -1,6 +1,5 @@
-import * as Effect from 'effect/Effect';
 import type pg from 'pg';
-import { isConnectionError, OUTAGE_RETRY } from './outage.js';
+import { isConnectionError, throughOutage } from './outage.js';
 import { insertRunEvents, type RunEventRow } from './runEvents.js';
 
 /** Who wrote a row: one workflow of a run. Its rows are no longer written once it `failed`. */
@@ -33,7 +32,7 @@ export const DEFAULT_LINGER_MS = 100;
  * replay emits the same rows again under the same keys. The first write of a worker goes at once (a
  * follower may be waiting already).
  *
- * Through a database outage a write waits and tries again (`OUTAGE_RETRY`). A write refused for
+ * Through a database outage a write waits and tries again (`throughOutage`). A write refused for
  * another reason (an event PostgreSQL does not take) is tried again run by run, so only the run whose
  * rows are refused fails: its promise rejects, and its rows still queued are not written.
  */
@@ -116,16 +115,16 @@ export class RunEventBatcher {
   /** One statement for the entries' rows, tried again through an outage; the error it ended with, if any. */
   #insert(entries: readonly Entry[]): Promise<unknown> {
     const rows = entries.map((entry) => entry.row);
-    return Effect.runPromise(
-      Effect.tryPromise({ try: () => insertRunEvents(this.pool, rows), catch: (error) => error }).pipe(
-        Effect.retry({ schedule: OUTAGE_RETRY, while: isConnectionError }),
-        Effect.map(({ listening }) => {
-          this.#listening = listening;
-          return undefined as unknown;
-        }),
+    return throughOutage(() => insertRunEvents(this.pool, rows)).then(
+      ({ listening }) => {
+        this.#listening = listening;
+        return undefined;
+      },
+      (error: unknown) => {
         // Not knowing whether anyone listens, the next rows go at once.
-        Effect.catch((error) => Effect.sync(() => ((this.#listening = true), error))),
-      ),
+        this.#listening = true;
+        return error;
+      },
     );
   }
 }

@@ -1,6 +1,4 @@
-import * as Effect from 'effect/Effect';
 import type pg from 'pg';
-import { OUTAGE_RETRY } from './outage.js';
 import type { Json } from './workflowTypes.js';
 
 /**

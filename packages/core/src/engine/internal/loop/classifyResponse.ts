@@ -22,6 +22,7 @@ import type { ModelRunItem } from '../../../state/internal/items.js';
 import { assistantText, responseOutputText } from '../outputText.js';
 import { checkCallerAllowed } from '../../../definitions/internal/allowedCallers.js';
 import { classifyLocalCall, type LocalToolRun } from './localToolRuns.js';
+import { qualifiedToolName } from '../../../definitions/internal/qualifiedToolName.js';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -91,7 +92,7 @@ export function classifyResponse(
         newItems.push(new RunHandoffCallItem(output, agent));
       } else {
         const tool = toolFor(output, tools);
-        if (tool) checkCallerAllowed(output, tool.allowedCallers, tool.namespace ? `${tool.namespace}.${tool.name}` : tool.name);
+        if (tool) checkCallerAllowed(output, tool.allowedCallers, qualifiedToolName(tool));
         toolRuns.push({ call: output, tool });
         newItems.push(new RunToolCallItem(output, agent));
       }
