@@ -234,7 +234,7 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
 
   /** The paused nested agent-tool runs, keyed `<toolName>:<callId>` (the live map). */
   get _pendingAgentToolRuns(): Map<string, string> {
-    return this.#record.pendingAgentToolRuns;
+    return this.#record.pendingAgentToolRuns.asMap();
   }
 
   /**

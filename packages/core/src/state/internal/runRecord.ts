@@ -17,6 +17,7 @@ import type { Agent } from '../../definitions/agent.js';
 import type { RunContext } from '../../definitions/runContext.js';
 import type { SerializedTrace } from '../../definitions/runTracing.js';
 import type { SessionProgress } from './sessionProgress.js';
+import { PendingAgentToolRuns } from './pendingAgentToolRuns.js';
 
 /** What the last turn decided. */
 export type NextStep =
@@ -58,7 +59,7 @@ export interface RunRecord<TContext = any> {
    * Paused nested runs of agent tools, keyed `<toolName>:<callId>`: each one's serialized state as
    * written when it paused, so a resume strategy can choose between its context and a live one.
    */
-  pendingAgentToolRuns: Map<string, string>;
+  pendingAgentToolRuns: PendingAgentToolRuns;
   /** Input staged with `state.addInput(...)`, admitted as `RunInputItem`s right before the next model call. */
   pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */
@@ -114,7 +115,7 @@ export function newRunRecord<TContext>(
     outputGuardrailResults: [],
     toolInputGuardrailResults: [],
     toolOutputGuardrailResults: [],
-    pendingAgentToolRuns: new Map(),
+    pendingAgentToolRuns: new PendingAgentToolRuns(),
     pendingInput: [],
     // Set by every run: listed here, they live in the record itself instead of a properties
     // array added when the first of them is set (less memory per kept run, no shape changes).

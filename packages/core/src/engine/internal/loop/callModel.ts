@@ -12,7 +12,7 @@ import { ExternalFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
-import { withModelRetries } from './modelRetry.js';
+import { NO_STREAM_PROGRESS, withModelRetries } from './modelRetry.js';
 import { IdleWatchdog } from './idleWatchdog.js';
 import { annotate, span } from './span.js';
 import { step } from './steps.js';
@@ -57,17 +57,16 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     record.turnInProgress = true;
     env.onTurnStart?.(record.currentTurn);
   });
-  const key = () => `t${record.currentTurn}:model`;
   const failures = new FailedAttempts();
   if (!env.streamed) {
     const attempt = settledPromise((abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
-    const call = withModelRetries(attempt, { model, request, stream: false, producedEvents: () => false }).pipe(
+    const call = withModelRetries(attempt, { model, request, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
       Effect.flatMap(checkResponse),
       Effect.map((response): ModelResponse => ({ ...response, usage: failures.foldInto(response.usage) })),
       countFailedUsage(failures, record),
     );
     return startTurn.pipe(
-      Effect.andThen(step(env.stepRunner, 'model', key, modelResponseCodec, call)),
+      Effect.andThen(step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, modelResponseCodec, call)),
       Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
     );
   }
@@ -102,7 +101,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = cause),
   );
-  const live = withModelRetries(attempt, { model, request, stream: true, producedEvents: () => progress.producedEvents }).pipe(
+  const live = withModelRetries(attempt, { model, request, stream: true, progress }).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
     Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
     countFailedUsage(failures, record),
@@ -112,7 +111,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     Effect.catchIf(isStreamAbort, () => Effect.interrupt),
   );
   return startTurn.pipe(
-    Effect.andThen(step(env.stepRunner, 'model', key, streamedModelCallCodec, live)),
+    Effect.andThen(step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, streamedModelCallCodec, live)),
     Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))),
   );
 }

@@ -11,10 +11,15 @@ export class FailedAttempts {
   readonly #usages: Array<Usage | undefined> = [];
 
   /** Records a failed attempt (its reported usage, if any) and rethrows its error. */
-  readonly record = (cause: unknown): never => {
-    this.#usages.push(reportedUsage(cause));
-    throw cause;
-  };
+  readonly record: (cause: unknown) => never;
+
+  constructor() {
+    // Assigned, not a class field: the build's keepNames would name a field's function on every model call.
+    this.record = (cause) => {
+      this.#usages.push(reportedUsage(cause));
+      throw cause;
+    };
+  }
 
   /** The usage of the call that succeeded after the failed attempts: theirs first, then its own. */
   foldInto(usage: UsageData): Usage {

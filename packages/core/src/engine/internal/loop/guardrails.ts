@@ -152,8 +152,10 @@ export function runInputGuardrails(
     guardrails,
     steps,
     lanes,
-    execute: (guardrail) => guardrail.execute(args),
-    recordResult: (guardrail, output) => {
+    execute(guardrail) {
+      return guardrail.execute(args);
+    },
+    recordResult(guardrail, output) {
       const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output };
       record.inputGuardrailResults.push(result);
       return new InputGuardrailTripwireTriggered(`Input guardrail triggered: ${JSON.stringify(output.outputInfo ?? null)}`, result);
@@ -200,8 +202,10 @@ export function runOutputGuardrails(
     kind: 'Output',
     guardrails,
     steps,
-    execute: (guardrail) => guardrail.execute(args),
-    recordResult: (guardrail, output, tripped) => {
+    execute(guardrail) {
+      return guardrail.execute(args);
+    },
+    recordResult(guardrail, output, tripped) {
       const result = { guardrail: { type: 'output' as const, name: guardrail.name }, agentOutput: args.agentOutput, agent: args.agent, output };
       record.outputGuardrailResults.push(result);
       noteVerdict(result, tripped);

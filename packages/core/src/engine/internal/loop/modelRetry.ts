@@ -16,12 +16,15 @@ import { ExternalFailure } from '../failures.js';
 /** Backoff defaults when a policy retries without naming a delay (the reference's). */
 const DEFAULT_BACKOFF: Required<ModelRetryBackoffSettings> = { initialDelayMs: 250, maxDelayMs: 2_000, multiplier: 2, jitter: true };
 
+/** The progress of a call that produces no stream events. */
+export const NO_STREAM_PROGRESS: RetryScope['progress'] = Object.freeze({ producedEvents: false });
+
 export interface RetryScope {
   readonly model: Model;
   readonly request: ModelRequest;
   readonly stream: boolean;
-  /** Whether the failed attempt already produced stream events (a retry would show them twice). */
-  readonly producedEvents: () => boolean;
+  /** Whether the failed attempt already produced stream events (a retry would show them twice): read when it failed. */
+  readonly progress: { readonly producedEvents: boolean };
 }
 
 /**
@@ -62,7 +65,7 @@ async function retryDelay(error: unknown, attempt: number, maxRetries: number, s
   const advice = await model.getRetryAdvice?.({ request, error, stream, attempt });
   const normalized = normalizeRetryError(error, request.signal, advice, now);
   const replaySafety = advice?.replaySafety ?? 'unknown';
-  if (normalized.isAbort || scope.producedEvents() || (stream && replaySafety === 'unsafe')) return undefined;
+  if (normalized.isAbort || scope.progress.producedEvents || (stream && replaySafety === 'unsafe')) return undefined;
   const statefulRequest = request.previousResponseId !== undefined || request.conversationId !== undefined;
   const context: RetryPolicyContext = {
     error,

@@ -105,10 +105,17 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
   #readerRead = false;
   #lookScheduled = false;
   #lookSlot: { pump: ModelStreamPump | undefined } | undefined;
-  /** The reader whose read is in flight (`readForReader`), until it is answered or released. */
-  #waitingReader:
-    | { reader: DirectReader<RunStreamEvent>; resolve: (result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void; reject: (error: unknown) => void }
-    | undefined;
+  /**
+   * The reader whose read is in flight (`readForReader`), until it is answered or released, and how
+   * to answer it. Fields, and handlers made once per stream, rather than an object and closures per
+   * read: this is the path of every text delta.
+   */
+  #reader: DirectReader<RunStreamEvent> | undefined;
+  #answerReader: ((result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void) | undefined;
+  readonly #holdReader: (resolve: (result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void) => void;
+  readonly #onReaderRead: (result: IteratorResult<ModelStreamEvent>) => void;
+  /** A failed read answers through `releaseReader` too: the reader then takes the run's failure from the channel. */
+  readonly #onReaderReadFailed: (error: unknown) => void;
 
   constructor(
     private readonly iterator: AsyncIterator<ModelStreamEvent>,
@@ -120,8 +127,29 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+    // Assigned here, not as class fields: the build's keepNames would name each on every stream.
+    this.#holdReader = (resolve) => {
+      this.#answerReader = resolve;
+    };
+    this.#onReaderRead = (result) => {
+      const event = this.#settle(result);
+      const reader = this.#reader;
+      const answer = this.#answerReader;
+      if (reader === undefined || answer === undefined) return; // released: the channel closed meanwhile
+      this.#forgetReader();
+      answer(event === undefined || reader.closed ? reader.take() : { done: false, value: event });
+    };
+    this.#onReaderReadFailed = (error) => {
+      this.#fail(error);
+      this.releaseReader();
+    };
     // An abort while nobody reads starts a read, so the model sees it (see `#onAbort`).
-    forwarding.abort.follow({ abort: () => this.#onAbort() });
+    const pump = this;
+    forwarding.abort.follow({
+      abort() {
+        pump.#onAbort();
+      },
+    });
     sink.attachSource(this);
     this.#scheduleLook();
   }
@@ -131,29 +159,23 @@ class ModelStreamPump implements DirectSource<RunStreamEvent> {
     this.#readerRead = true;
     this.#scheduleLook();
     // One `then` between the provider's promise and the reader's.
-    return new Promise((resolve, reject) => {
-      this.#waitingReader = { reader, resolve, reject };
-      this.#next().then(
-        (result) => {
-          const event = this.#settle(result);
-          const waiting = this.#waitingReader;
-          if (waiting === undefined) return; // released: the channel closed meanwhile
-          this.#waitingReader = undefined;
-          waiting.resolve(event === undefined || reader.closed ? reader.take() : { done: false, value: event });
-        },
-        (error: unknown) => {
-          this.#fail(error);
-          this.releaseReader();
-        },
-      );
-    });
+    const answered = new Promise(this.#holdReader);
+    this.#reader = reader;
+    this.#next().then(this.#onReaderRead, this.#onReaderReadFailed);
+    return answered;
   }
 
   releaseReader(): void {
-    const waiting = this.#waitingReader;
-    if (waiting === undefined) return;
-    this.#waitingReader = undefined;
-    waiting.resolve(waiting.reader.take());
+    const reader = this.#reader;
+    const answer = this.#answerReader;
+    if (reader === undefined || answer === undefined) return;
+    this.#forgetReader();
+    answer(reader.take());
+  }
+
+  #forgetReader(): void {
+    this.#reader = undefined;
+    this.#answerReader = undefined;
   }
 
   /** Reads and observes one event; undefined once the stream is over. */

@@ -146,14 +146,7 @@ function storeOnly(settings: ModelSettings): ModelSettings {
  * lists them (enabled function tools, and hosted tools passed through to the provider).
  */
 function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[], computers: ReadonlyMap<ComputerTool<any, any>, Computer>): SerializedTool[] {
-  const serialize = (t: FunctionTool<any>): SerializedTool => {
-    const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
-    if (t.deferLoading === true) serialized.deferLoading = true;
-    if (t.allowedCallers !== undefined) serialized.allowedCallers = t.allowedCallers;
-    if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
-    return serialized;
-  };
-  if (agent.tools.every((t) => t.type === 'function')) return tools.map(serialize);
+  if (agent.tools.every((t) => t.type === 'function')) return tools.map(serializeFunctionTool);
   const offered = new Set<unknown>(tools);
   const own = agent.tools.flatMap((t): SerializedTool[] =>
     t.type === 'hosted_tool'
@@ -161,11 +154,20 @@ function offeredTools(agent: Agent<any, any>, tools: readonly FunctionTool<any>[
       : isLocalTool(t)
         ? [serializeLocalTool(t, t.type === 'computer' ? computers.get(t) : undefined)]
         : offered.has(t)
-          ? [serialize(t)]
+          ? [serializeFunctionTool(t)]
           : [],
   );
   const ownTools = new Set<unknown>(agent.tools);
-  return [...tools.filter((t) => !ownTools.has(t)).map(serialize), ...own];
+  return [...tools.filter((t) => !ownTools.has(t)).map(serializeFunctionTool), ...own];
+}
+
+/** A function tool as the model is offered it. */
+function serializeFunctionTool(t: FunctionTool<any>): SerializedTool {
+  const serialized: SerializedTool = { type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: t.strict };
+  if (t.deferLoading === true) serialized.deferLoading = true;
+  if (t.allowedCallers !== undefined) serialized.allowedCallers = t.allowedCallers;
+  if (t.namespace !== undefined) Object.assign(serialized, { namespace: t.namespace, namespaceDescription: t.namespaceDescription });
+  return serialized;
 }
 
 /** Lists, not maps: a turn offers a handful, and a run waiting on its model holds them. */

@@ -5,7 +5,7 @@ import { ModelTimeoutError, Usage, type Model, type ModelRequest, type ModelResp
 import { getLogger } from '../../../definitions/logger.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { ExternalFailure, type RunFailure } from '../failures.js';
-import { withModelRetries } from './modelRetry.js';
+import { NO_STREAM_PROGRESS, withModelRetries } from './modelRetry.js';
 import type { StreamAbortLedger } from './streamAbortLedger.js';
 
 const logger = getLogger('openai-agents:core');
@@ -35,7 +35,7 @@ function settle(ledger: StreamAbortLedger, model: Model, request: ModelRequest, 
   const previousResponseId = ledger.previousResponseId(request);
   if (previousResponseId !== undefined) settling.previousResponseId = previousResponseId;
   const attempt = Effect.tryPromise({ try: () => model.getResponse(settling), catch: (cause) => new ExternalFailure({ cause }) });
-  return withModelRetries(attempt, { model, request: settling, stream: false, producedEvents: () => false }).pipe(
+  return withModelRetries(attempt, { model, request: settling, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
     Effect.tap((response: ModelResponse) =>
       Effect.sync(() => {
         ledger.settled(response.responseId);

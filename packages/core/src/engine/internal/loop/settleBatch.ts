@@ -19,17 +19,21 @@ export function settleBatch<T, A, E, R>(
 ): Effect.Effect<A[], E, R> {
   return Effect.suspend(() => {
     let first: Cause.Cause<E> | undefined;
-    const settled = (item: T, index: number) =>
-      Effect.exit(run(item, index)).pipe(
-        Effect.tap((exit) =>
-          Effect.sync(() => {
-            if (Exit.isSuccess(exit) || first !== undefined) return;
-            first = exit.cause;
-            cancellation.cancel(siblingFailureReason());
-          }),
+    const settledEach = Effect.forEach(
+      items,
+      (item, index) =>
+        Effect.exit(run(item, index)).pipe(
+          Effect.tap((exit) =>
+            Effect.sync(() => {
+              if (Exit.isSuccess(exit) || first !== undefined) return;
+              first = exit.cause;
+              cancellation.cancel(siblingFailureReason());
+            }),
+          ),
         ),
-      );
-    return Effect.flatMap(Effect.forEach(items, settled, { concurrency }), (exits) => {
+      { concurrency },
+    );
+    return Effect.flatMap(settledEach, (exits) => {
       if (first !== undefined) return Effect.failCause(first);
       return Effect.succeed(exits.map((exit) => (exit as Exit.Success<A, E>).value));
     });

@@ -176,7 +176,7 @@ function detailList(value: UsageData['inputTokensDetails']): Array<Record<string
   return Array.isArray(value) ? value : [value];
 }
 
-function writePendingRuns(runs: ReadonlyMap<string, string>): Record<string, string> {
+function writePendingRuns(runs: Iterable<[string, string]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, nested] of runs) {
     Object.defineProperty(out, key, { value: nested, enumerable: true, writable: true, configurable: true });
