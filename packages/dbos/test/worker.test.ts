@@ -69,6 +69,9 @@ describe('a durable worker', () => {
     const status = await client.result(runId);
     expect(status).toMatchObject({ runId, revision: 0, state: 'completed', finalOutput: 'Done: order 1234: charged twice', lastAgent: 'Support', applicationVersion: 'v1', executorId: 'test-worker' });
     expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model']);
+    // DBOS records each step's output as its JSON text (no tree for its serializer to walk).
+    const steps = (await client.dbosClient.listWorkflowSteps(runId)) ?? [];
+    expect(steps.filter((step) => step.name === 't1:model').map((step) => typeof (step.output as Record<string, unknown> | undefined)?.['~baton.json'])).toEqual(['string']);
     const events = [];
     for await (const event of client.events(runId)) events.push(event.event as { name?: string });
     expect(events.map((event) => event.name)).toEqual(['tool_called', 'tool_output', 'message_output_created']);
