@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
-import { DBOSClient, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
+import { DBOSClient, Error as DBOSErrors, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
 import type { AgentInputItem } from '@baton/types';
 import pg from 'pg';
 import { DurableRunError } from './durableRunError.js';
 import { throughOutage } from './internal/outage.js';
 import { clientLogger, systemDatabaseUrl } from './internal/systemDatabase.js';
+import { FreshRuns } from './internal/freshRuns.js';
 import { NotificationListener } from './internal/notificationListener.js';
 import { deleteRunEvents, EVENTS_CHANNEL, EVENTS_LISTENING_LOCK, readRunEvents } from './internal/runEvents.js';
 import { RUN_ENDED_CHANNEL } from './internal/statusNotifications.js';
@@ -104,13 +105,17 @@ export class DurableRunsClient {
   readonly #versions = new Set<string>();
   /** Aborted by `close()`: every follower (and its retries through an outage) listens to it, so no listener cap. */
   readonly #closing = unlimitedListeners(new AbortController());
+  /** Runs this client just put on the queue: their `result()` need not read before the first notification. */
+  readonly #fresh: FreshRuns;
 
   private constructor(
     private readonly dbos: DBOSClient,
     private readonly pool: pg.Pool,
     private readonly queueName: string,
     private readonly listener: NotificationListener,
-  ) {}
+  ) {
+    this.#fresh = new FreshRuns(listener);
+  }
 
   static async create(options: DurableRunsClientOptions): Promise<DurableRunsClient> {
     if (typeof options?.databaseUrl !== 'string' || options.databaseUrl === '') {
@@ -138,10 +143,21 @@ export class DurableRunsClient {
       ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
       ...(options.approvalTtlMs === undefined ? {} : { approvalTtlMs: checkTtl(options.approvalTtlMs) }),
     };
-    await this.dbos.enqueue(
-      { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID: runId, ...(options.applicationVersion === undefined ? {} : { appVersion: options.applicationVersion }) },
-      workflowInput,
-    );
+    const enqueue = { queueName: this.queueName, workflowName: RUN_WORKFLOW_NAME, workflowID: runId, ...(options.applicationVersion === undefined ? {} : { appVersion: options.applicationVersion }) };
+    // Watched from before the enqueue commits, so its end cannot be notified unseen; the enqueue then
+    // refuses an id in use (nothing written), so only a run this call created is taken as fresh.
+    if (!this.#fresh.watch(runId)) {
+      await this.dbos.enqueue(enqueue, workflowInput);
+      return runId;
+    }
+    try {
+      await this.dbos.enqueue({ ...enqueue, workflowIDReusePolicy: 'reject' }, workflowInput);
+    } catch (error) {
+      this.#fresh.forget(runId);
+      if (!DBOSErrors.isWorkflowIDInUseError(error)) throw error;
+      // Started before: the same id starts it once (or conflicts with another workflow of that id), as always.
+      await this.dbos.enqueue(enqueue, workflowInput);
+    }
     return runId;
   }
 
@@ -170,8 +186,13 @@ export class DurableRunsClient {
     const unsubscribe = this.listener.subscribe(RUN_ENDED_CHANNEL, runId, () => bell.ring());
     try {
       // The first read finds the run's latest workflow; while that one is queued or running it stays
-      // the latest, so the reads after a wake-up read just it.
+      // the latest, so the reads after a wake-up read just it. A run this client just started and
+      // whose end was not notified yet is queued or running at revision 0: no read until it is.
       let revision: number | undefined;
+      if (this.#fresh.take(runId)) {
+        revision = 0;
+        await bell.wait(Math.min(options.pollMs ?? RESULT_POLL_MS, timeoutMs));
+      }
       for (;;) {
         bell.reset();
         const status = revision === undefined ? await this.status(runId) : this.#statusOf(runId, await runWorkflowAt(this.dbos, runId, revision, { input: false }));

@@ -5,7 +5,7 @@ import { Agent, tool } from '@baton/core';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { AgentGraphChanged, GraphGate } from '../src/internal/graphGate.js';
 import { GraphRecorder } from '../src/internal/graphRecorder.js';
-import { createEventsTable, insertRunEvents, readRunEvents } from '../src/internal/runEvents.js';
+import { createEventsTable, insertRunEvents, readRunEvents, recordWorkflowStarts } from '../src/internal/runEvents.js';
 
 // The workflow's agent-graph check (README, "Bad requests" and "Latency and throughput"): recorded
 // in one statement that overlaps the run's start, yet no step body runs before it has passed, and a
@@ -99,5 +99,35 @@ describe('GraphGate', () => {
     const { rows } = await pool.query(`SELECT incarnation, graph FROM baton_dbos.run_graphs WHERE run_id = 'batch-reused'`);
     expect(rows).toEqual([{ incarnation: 'new', graph: graph(['new']) }]);
     expect(await readRunEvents(pool, 'batch-reused', 'old', { revision: -1, seq: -1 })).toEqual([]);
+  });
+
+  it("a workflow's first statement finds its run's events and graphs by key, however many other runs wrote", async () => {
+    // Twenty thousand events of two thousand other runs: a statement that scanned the tables whole
+    // would cost every workflow start in proportion to everything ever written.
+    await pool.query(`INSERT INTO baton_dbos.run_events (run_id, revision, seq, event, incarnation)
+      SELECT 'filler-' || (n / 10), 0, n % 10, jsonb_build_object('pad', repeat('x', 400)), 'old' FROM generate_series(0, 19999) AS n`);
+    await pool.query(`INSERT INTO baton_dbos.run_graphs (run_id, revision, incarnation, graph) SELECT 'filler-' || n, 0, 'old', '{}' FROM generate_series(0, 1999) AS n`);
+    await pool.query('ANALYZE baton_dbos.run_events, baton_dbos.run_graphs');
+    // The statement's plan, asked for with the same parameters just before it runs (EXPLAIN alone executes nothing).
+    const plans: string[] = [];
+    const explaining = {
+      query: async (text: string, values: unknown[]) => {
+        const { rows } = await pool.query(`EXPLAIN ${text}`, values);
+        plans.push(rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+        return pool.query(text, values);
+      },
+    } as unknown as pg.Pool;
+    const graphs = await recordWorkflowStarts(explaining, [
+      { runId: 'filler-7', revision: 0, incarnation: 'new', graph: { Support: { tools: [], handoffs: [] } } },
+      { runId: 'keyed-1', revision: 0, incarnation: 'i1', graph: { Support: { tools: ['lookup'], handoffs: [] } } },
+    ]);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).not.toMatch(/Seq Scan on run_(events|graphs)/);
+    // And it still does its work: the reused id's old events and graph are gone, each start answered its graph.
+    expect(graphs).toEqual([{ Support: { tools: [], handoffs: [] } }, { Support: { tools: ['lookup'], handoffs: [] } }]);
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM baton_dbos.run_events WHERE run_id = 'filler-7'`);
+    expect(rows[0].n).toBe(0);
+    const { rows: others } = await pool.query(`SELECT count(*)::int AS n FROM baton_dbos.run_events WHERE run_id = 'filler-8'`);
+    expect(others[0].n).toBe(10);
   });
 });

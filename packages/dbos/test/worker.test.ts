@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import { DurableRunError, DurableRunsClient, DurableWorker, RUN_WORKFLOW_NAME } from '../src/index.js';
@@ -69,6 +69,9 @@ describe('a durable worker', () => {
     const status = await client.result(runId);
     expect(status).toMatchObject({ runId, revision: 0, state: 'completed', finalOutput: 'Done: order 1234: charged twice', lastAgent: 'Support', applicationVersion: 'v1', executorId: 'test-worker' });
     expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model']);
+    // DBOS records each step's output as its JSON text (no tree for its serializer to walk).
+    const steps = (await client.dbosClient.listWorkflowSteps(runId)) ?? [];
+    expect(steps.filter((step) => step.name === 't1:model').map((step) => typeof (step.output as Record<string, unknown> | undefined)?.['~baton.json'])).toEqual(['string']);
     const events = [];
     for await (const event of client.events(runId)) events.push(event.event as { name?: string });
     expect(events.map((event) => event.name)).toEqual(['tool_called', 'tool_output', 'message_output_created']);
@@ -78,6 +81,35 @@ describe('a durable worker', () => {
     await Promise.all([worker.startRun('support', 'Twice? [run:twice-1]', { runId: 'twice-1' }), worker.startRun('support', 'Twice? [run:twice-1]', { runId: 'twice-1' })]);
     await client.result('twice-1');
     expect(await effects('twice-1')).toEqual(['model', 'tool:lookup_order', 'model']);
+  });
+
+  it('result() of a run this client just started reads its status once, when the run has ended', async () => {
+    await client.result(await client.startRun('support', 'Where is my order? [run:fresh-warm]', { runId: 'fresh-warm' })); // the client now listens for run endings
+    const listed = vi.spyOn(client.dbosClient, 'listWorkflows');
+    const fetched = vi.spyOn(client.dbosClient, 'getWorkflow');
+    try {
+      const runId = await client.startRun('support', 'Where is my order? [run:fresh-1]', { runId: 'fresh-1' });
+      expect(await client.result(runId)).toMatchObject({ runId, revision: 0, state: 'completed', finalOutput: 'Done: order 1234: charged twice' });
+      expect(listed).toHaveBeenCalledTimes(1);
+      expect(fetched).not.toHaveBeenCalled();
+    } finally {
+      listed.mockRestore();
+      fetched.mockRestore();
+    }
+    // A run that ended before its result is asked for: read at once.
+    const early = await client.startRun('support', 'Where is my order? [run:fresh-2]', { runId: 'fresh-2' });
+    await expect.poll(async () => (await client.status(early)).state, { timeout: 30_000 }).toBe('completed');
+    expect(await client.result(early, { pollMs: 600_000 })).toMatchObject({ state: 'completed' });
+  });
+
+  it('result() of a run id started again after it ended returns the outcome at once, not at the next poll', async () => {
+    const runId = await client.startRun('support', 'Where is my order? [run:again-1]', { runId: 'again-1' });
+    await client.result(runId);
+    // The same id again: nothing is started (no notification will come), so the client must read.
+    await client.startRun('support', 'Where is my order? [run:again-1]', { runId: 'again-1' });
+    const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 20_000).unref());
+    expect(await Promise.race([client.result(runId, { pollMs: 600_000 }), hung])).toMatchObject({ runId, state: 'completed' });
+    expect(await effects(runId)).toEqual(['model', 'tool:lookup_order', 'model']);
   });
 
   it('pauses for approval without holding the worker, and continues when a client approves', async () => {

@@ -4,6 +4,7 @@ import * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
 import { knownClasses, StepFailed, stepFailureOf, type ErrorClass } from './stepFailure.js';
+import { fromStepRecord, toStepRecord } from './stepRecord.js';
 
 /** Runs a function in the workflow's async context (where DBOS finds the workflow it belongs to). */
 export type InWorkflow = <T>(fn: () => T) => T;
@@ -11,8 +12,8 @@ export type InWorkflow = <T>(fn: () => T) => T;
 /**
  * Baton's steps as DBOS steps: each `runStep` is one `DBOS.runStep` named by the step's key (DBOS
  * checks on replay that the step at each position has the recorded name), its result stored as the
- * step codec's JSON. A committed step is not run again on replay: DBOS returns the stored JSON and
- * the codec decodes it. A failed step is recorded too (DBOS records failures) with its cause, so a
+ * step codec's JSON, as text (`stepRecord.ts`: DBOS's serializer would walk an object three times).
+ * A committed step is not run again on replay: DBOS returns the stored JSON and the codec decodes it. A failed step is recorded too (DBOS records failures) with its cause, so a
  * replay fails the same way, with errors of the same classes and fields (`stepFailure.ts`). The run
  * id step answers with the durable run's own id, so tools see it.
  *
@@ -39,7 +40,7 @@ export function dbosStepRunner(
                 await beforeStep();
                 const exit = await Effect.runPromiseExitWith(context)(effect as Effect.Effect<unknown, unknown>, { signal });
                 if (Exit.isFailure(exit)) throw new StepFailed(exit.cause);
-                return step.codec.encode(exit.value as never);
+                return toStepRecord(step.codec.encode(exit.value as never));
               },
               { name: step.key },
             ),
@@ -47,7 +48,7 @@ export function dbosStepRunner(
         catch: (error) => error,
       }),
     ).pipe(
-      Effect.map((json) => step.codec.decode(json)),
+      Effect.map((recorded) => step.codec.decode(fromStepRecord(recorded))),
       // The step's own failure keeps its cause (a replay gets the recorded one back, its errors of the
       // same classes); anything else (DBOS, the database) is a defect.
       Effect.catch((error) => {

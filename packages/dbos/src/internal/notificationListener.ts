@@ -22,6 +22,8 @@ export class NotificationListener {
    * only waits for results is not sent the notification of every event every run writes.
    */
   readonly #channels = new Set<string>();
+  /** The channels the current session's `LISTEN` has taken effect on: a notification sent on them from now on reaches it. */
+  #confirmed = new Set<string>();
   readonly #stopped = new AbortController();
   #client: pg.Client | undefined;
   #connecting: Promise<void> | undefined;
@@ -56,11 +58,20 @@ export class NotificationListener {
     };
   }
 
+  /**
+   * Whether a notification on `channel` committed from now on reaches this listener's subscribers
+   * (the session listens to it and has not been lost since; a loss wakes every subscriber).
+   */
+  listening(channel: string): boolean {
+    return this.#client !== undefined && this.#confirmed.has(channel);
+  }
+
   /** Ends the connection and stops reconnecting (bounded: a connection that does not answer is dropped). */
   async close(): Promise<void> {
     this.#stopped.abort();
     const client = this.#client;
     this.#client = undefined;
+    this.#confirmed = new Set();
     await client?.end().catch(() => undefined);
   }
 
@@ -92,6 +103,7 @@ export class NotificationListener {
       return;
     }
     this.#client = client;
+    this.#confirmed = new Set(listened);
     // Notifications sent before LISTEN took effect reached nobody: every subscriber looks again.
     this.#wakeAll();
     const late = [...this.#channels].filter((channel) => !listened.includes(channel));
@@ -116,7 +128,10 @@ export class NotificationListener {
   /** Listens to channels first subscribed to while the session was open; then their subscribers look again (what came before reached nobody). */
   #listen(client: pg.Client, channels: readonly string[]): void {
     client.query(this.#listenStatement()).then(
-      () => this.#wakeChannels(channels),
+      () => {
+        if (this.#client === client) for (const channel of channels) this.#confirmed.add(channel);
+        this.#wakeChannels(channels);
+      },
       // The session failed: its 'error' or 'end' opens another, which listens to every channel.
       () => undefined,
     );
@@ -125,6 +140,7 @@ export class NotificationListener {
   #lost(client: pg.Client): void {
     if (this.#client !== client) return;
     this.#client = undefined;
+    this.#confirmed = new Set();
     client.end().catch(() => undefined);
     this.#wakeAll();
     if (this.#subscribers.size > 0) this.#connect();
