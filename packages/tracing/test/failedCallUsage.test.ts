@@ -2,8 +2,9 @@
 // (agents-core `run.js`, recordModelFailureUsage; `runner/tracing.js`, recordRunnerSpanUsage) adds
 // the usage a provider reported for a call that failed for good to the task and the turn span, as
 // it does for a response: the run fails, yet its spans say what it was billed. A response that
-// carries no usage at all (a step runner's journal that never recorded one) adds nothing, and the
-// spans leave the field off as when every count is 0 (the reference's hasUsage).
+// carries no usage at all (a step runner's journal that never recorded one) adds nothing, the
+// spans leave the field off as when every count is 0 (the reference's hasUsage), and the model's
+// own span (generation or response) records none.
 import * as Effect from 'effect/Effect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Agent, Runner, type StepRunner } from '@baton/core';
@@ -53,16 +54,29 @@ describe('a model call that failed for good, billed', () => {
 });
 
 describe('a model response without usage', () => {
-  it('(a journal that replays one it recorded without it): the run finishes, and neither span has usage', async () => {
-    const replaying: StepRunner = {
-      runStep: (step, effect) => (step.kind === 'model' ? Effect.succeed({ output: [assistantMessage('from the journal')], responseId: 'r1' }) : effect) as never,
-    };
-    const model = new ScriptedModel([[assistantMessage('live')]]);
-    const result = await new Runner({ stepRunner: replaying }).run(new Agent({ name: 'Meter', model }), 'go');
-    expect(result.finalOutput).toBe('from the journal');
-    const { task, turn } = await taskAndTurn();
-    expect(task.span_data.data.usage).toBeUndefined();
-    expect(turn.span_data.data.usage).toBeUndefined();
-    expect(task.error).toBeNull();
-  });
+  // The journal answers the model step itself: the model is never called.
+  const models = {
+    generation: () => new ScriptedModel([[assistantMessage('live')]]),
+    response: () => ({
+      traceSpanType: 'response' as const,
+      getResponse: () => Promise.reject(new Error('not called')),
+      getStreamedResponse: () => {
+        throw new Error('not called');
+      },
+    }),
+  };
+  for (const [spanType, makeModel] of Object.entries(models)) {
+    it(`(a journal that replays one it recorded without it, model span ${spanType}): the run finishes, and neither span has usage`, async () => {
+      const replaying: StepRunner = {
+        runStep: (step, effect) => (step.kind === 'model' ? Effect.succeed({ output: [assistantMessage('from the journal')], responseId: 'r1' }) : effect) as never,
+      };
+      const result = await new Runner({ stepRunner: replaying }).run(new Agent({ name: 'Meter', model: makeModel() as never }), 'go');
+      expect(result.finalOutput).toBe('from the journal');
+      const { task, turn } = await taskAndTurn();
+      expect(task.span_data.data.usage).toBeUndefined();
+      expect(turn.span_data.data.usage).toBeUndefined();
+      expect(task.error).toBeNull();
+      expect(recorder.ended.some((span) => span.json.span_data.type === spanType)).toBe(true);
+    });
+  }
 });
