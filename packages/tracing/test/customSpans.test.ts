@@ -9,7 +9,8 @@
 // span's, its `traceId` the trace's), so Effect code can tell where it is in the trace.
 import * as Effect from 'effect/Effect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Agent, Runner, type StepRunner } from '@baton/core';
+import { Agent, Runner, shellTool, type StepRunner } from '@baton/core';
+import type { ShellCallItem } from '@baton/types';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
 import { setTraceProcessors, setTracingDisabled } from '../src/index.js';
 import { recordingProcessor } from './recording.js';
@@ -105,5 +106,19 @@ describe('an Effect span of your own inside a run', () => {
     await settle();
     const generation = recorder.ended.find((span) => span.json.span_data.type === 'generation')!;
     expect(seen.find((entry) => entry.key === 't1:model')).toEqual({ key: 't1:model', spanId: generation.id, traceId: generation.trace });
+  });
+
+  it('a step whose tool failed and was answered to the model succeeded: its span has no error', async () => {
+    // A local tool's failure is noted inside its step, so on the step's span as the current one;
+    // only a tool's own span turns that note into an error.
+    const shell = shellTool({ shell: { run: async () => Promise.reject(new Error(`sandbox refused (key ${SECRET})`)) }, needsApproval: false });
+    const call: ShellCallItem = { type: 'shell_call', callId: 's1', status: 'completed', action: { commands: ['ls'] } };
+    const model = new ScriptedModel([[call], [assistantMessage('could not list')]]);
+    const result = await new Runner({ stepRunner: journaling() }).run(new Agent({ name: 'Operator', model, tools: [shell] }), 'list files');
+    expect(result.finalOutput).toBe('could not list');
+    await settle();
+    const toolStep = recorder.ended.find((span) => span.json.span_data.type === 'custom' && span.json.span_data.data.key === 'tool:s1')!.json;
+    expect(toolStep.span_data).toEqual({ type: 'custom', name: 'journal.step', data: { key: 'tool:s1', kind: 'tool', outcome: 'recorded' } });
+    expect(toolStep.error).toBeNull();
   });
 });

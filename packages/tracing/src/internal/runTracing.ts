@@ -198,12 +198,15 @@ class LoopSpan implements Tracer.Span {
   }
 }
 
-/** What a span's effect failed with; nothing for success or interruption (a cancelled run is not an error here). */
-function failureOf(exit: Exit.Exit<unknown, unknown>): unknown {
-  if (Exit.isSuccess(exit)) return undefined;
+/**
+ * What a span's effect failed with; none for success or interruption (a cancelled run is not an
+ * error here). An Option, as any value can be a failure, `undefined` included.
+ */
+function failureOf(exit: Exit.Exit<unknown, unknown>): Option.Option<unknown> {
+  if (Exit.isSuccess(exit)) return Option.none();
   const error = Cause.findErrorOption(exit.cause);
-  if (Option.isSome(error)) return publicError(error.value);
-  return Cause.hasInterruptsOnly(exit.cause) ? undefined : Cause.squash(exit.cause);
+  if (Option.isSome(error)) return Option.some(publicError(error.value));
+  return Cause.hasInterruptsOnly(exit.cause) ? Option.none() : Option.some(Cause.squash(exit.cause));
 }
 
 /** Core's carrier of a foreign error holds it in `cause`. */

@@ -1,3 +1,4 @@
+import * as Option from 'effect/Option';
 import type { FunctionSpanData, SpanData, SpanError, TaskUsageData, TurnUsageData } from '../spanData.js';
 
 /**
@@ -161,14 +162,14 @@ export class UsageTally {
 /** The error a span ends with: what the loop said (`baton.error.*`), else what the reference writes for that kind. */
 const REDACTED_TOOL_ERROR = 'Tool execution failed. Error details are redacted.';
 
-export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unknown>, failure: unknown, settings: MappingSettings): SpanError | undefined {
+export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unknown>, failed: Option.Option<unknown>, settings: MappingSettings): SpanError | undefined {
   const message = attributes.get('baton.error.message');
   const runLevel = data.type === 'task' || data.type === 'turn' || data.type === 'agent';
-  if (typeof message === 'string' && !(runLevel && failure !== undefined)) {
+  if (typeof message === 'string' && !(runLevel && Option.isSome(failed))) {
     const errorData = attributes.get('baton.error.data');
     return { message, ...(errorData && typeof errorData === 'object' ? { data: errorData as Record<string, any> } : {}) };
   }
-  if (failure === undefined) {
+  if (Option.isNone(failed)) {
     const rejection = attributes.get('baton.tool.rejection') as { message: string; defaultMessage: string } | undefined;
     if (data.type === 'function' && rejection) {
       return {
@@ -184,6 +185,7 @@ export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unk
     }
     return undefined;
   }
+  const failure = failed.value;
   const detail = settings.includeSensitiveData ? String(failure) : 'Error';
   switch (data.type) {
     case 'task':
@@ -227,9 +229,9 @@ function wrappedErrorOf(failure: unknown, name: string): unknown {
   return (failure as { name?: unknown })?.name === name && inner !== undefined ? inner : failure;
 }
 
-/** What the reference writes on a span whose function threw `error`: its message, and its `data` object if any. */
+/** What the reference writes on a span whose function threw `error`: its message, and its `data` whatever it is. */
 function referenceSpanError(error: unknown): SpanError {
   const record = typeof error === 'object' && error !== null ? (error as { message?: unknown; data?: unknown }) : undefined;
   const message = typeof record?.message === 'string' ? record.message : String(error);
-  return record?.data && typeof record.data === 'object' ? { message, data: record.data as Record<string, any> } : { message };
+  return record?.data !== undefined ? { message, data: record.data as Record<string, any> } : { message };
 }
