@@ -116,6 +116,18 @@ const table: Array<[string, Record<string, unknown>, boolean, { strict: boolean;
     false,
     {"strict": false, "parameters": {"properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": true, "type": "object"}},
   ],
+  [
+    "an object declared closed, not converted (offered non-strict and open, as every unconverted schema)",
+    {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": false},
+    false,
+    {"strict": false, "parameters": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": true}},
+  ],
+  [
+    "an empty object, not converted",
+    {"type": "object", "properties": {}},
+    false,
+    {"strict": false, "parameters": {"type": "object", "properties": {}, "required": [], "additionalProperties": true}},
+  ],
 ];
 
 describe('an MCP tool’s schema, strict or not (the reference’s answers)', () => {
