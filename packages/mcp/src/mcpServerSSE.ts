@@ -18,7 +18,7 @@ export class MCPServerSSE extends ClientMCPServer {
 
   constructor(options: MCPServerSSEOptions) {
     const url = checkUrl(options, 'MCPServerSSE');
-    super(options, `sse: ${url.origin}${url.pathname}`);
+    super(options, `sse: ${url.origin}${url.pathname}`, 'openai-agents:sse-mcp-client');
     this.url = url;
     this.#options = options;
   }

@@ -42,7 +42,7 @@ export class MCPServerStdio extends ClientMCPServer {
         : [(options as DefaultMCPServerStdioOptions).command, ...((options as DefaultMCPServerStdioOptions).args ?? [])];
     if (typeof command !== 'string' || command.trim() === '') throw new UserError('MCPServerStdio: `command` (or `fullCommand`) must be a non-empty string.');
     if (!args.every((a) => typeof a === 'string')) throw new UserError('MCPServerStdio: `args` must be a list of strings.');
-    super(options, `stdio: ${command}`);
+    super(options, `stdio: ${command}`, 'openai-agents:stdio-mcp-client');
     this.command = command;
     this.args = args;
     this.#options = options;

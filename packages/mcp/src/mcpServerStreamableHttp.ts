@@ -25,7 +25,7 @@ export class MCPServerStreamableHttp extends ClientMCPServer {
 
   constructor(options: MCPServerStreamableHttpOptions) {
     const url = checkUrl(options, 'MCPServerStreamableHttp');
-    super(options, `streamable-http: ${url.origin}${url.pathname}`);
+    super(options, `streamable-http: ${url.origin}${url.pathname}`, 'openai-agents:streamable-http-mcp-client');
     this.url = url;
     this.#options = options;
   }

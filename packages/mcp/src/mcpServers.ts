@@ -17,7 +17,7 @@ export interface MCPServersOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const logger = getLogger('openai-agents:mcp');
+const logger = getLogger('openai-agents:mcp-servers');
 
 /**
  * A group of MCP servers opened together: `active` are those that connected (pass them to an

@@ -14,6 +14,8 @@ export interface Misbehaviour {
   dropSlowCallAfterMs?: number;
   /** Answer POSTs with JSON bodies rather than event streams. */
   jsonResponses?: boolean;
+  /** End the session's first standalone `GET` event stream this long after it opened (the spec lets a server do so). */
+  endGetStreamAfterMs?: number;
 }
 
 export interface MisbehavingServer {
@@ -76,6 +78,9 @@ export async function streamableHttpServer(misbehaviour: Misbehaviour = {}): Pro
   const { http, origin } = await listen(async (req, res) => {
     methods.push(req.method ?? '');
     if (req.method === 'DELETE' && misbehaviour.hangOnDelete) return; // never answered
+    if (req.method === 'GET' && misbehaviour.endGetStreamAfterMs !== undefined && !methods.slice(0, -1).includes('GET')) {
+      setTimeout(() => res.end(), misbehaviour.endGetStreamAfterMs);
+    }
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     const call = body as { method?: string; params?: { name?: string } } | undefined;
     if (misbehaviour.dropSlowCallAfterMs !== undefined && call?.method === 'tools/call' && call.params?.name === 'slow') {

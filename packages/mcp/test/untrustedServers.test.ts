@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { MCPServerSSE, MCPServerStdio, MCPServerStreamableHttp, type MCPServerOptions } from '../src/index.js';
+import { recordingLogger } from './recordingLogger.js';
 import { sseServer, streamableHttpServer, type Misbehaviour, type MisbehavingServer } from './misbehavingHttp.js';
 
 // MCP servers are untrusted: one that never ends its session, dies mid-call or answers with a
@@ -62,6 +63,14 @@ describe('an HTTP MCP server that never answers the session-closing DELETE', () 
     expect(mcp.connected).toBe(false);
   });
 
+  it('the log says which server was not waited for, and why', async () => {
+    const logger = recordingLogger();
+    const mcp = client(await httpServer({ hangOnDelete: true }), { closeTimeoutMs: 300, logger });
+    await mcp.connect();
+    await mcp.close();
+    expect(logger.warnings()).toEqual([expect.stringMatching(/^MCP server "untrusted": Timed out after 300 ms waiting for the server to end the session\b.*closed anyway/)]);
+  });
+
   it('the default bound is 5 s, and a well-behaved server is not waited for', async () => {
     expect(client(await httpServer()).closeTimeoutMs).toBe(5_000);
     const mcp = client(await httpServer());
@@ -93,6 +102,14 @@ describe('a stdio MCP server that will not exit', () => {
     expect(ms).toBeLessThan(1_500);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(isProcessAlive(pid)).toBe(false);
+  });
+
+  it('the log says which server was cut off, and why', async () => {
+    const logger = recordingLogger();
+    const mcp = new MCPServerStdio({ name: 'stubborn', command: process.execPath, args: [join(import.meta.dirname, 'fixtures', 'stubbornServer.mjs')], closeTimeoutMs: 300, logger });
+    await mcp.connect();
+    await mcp.close();
+    expect(logger.warnings()).toEqual([expect.stringMatching(/^MCP server "stubborn": Timed out after \d+ ms closing the connection\b.*abandoned/)]);
   });
 });
 
@@ -126,6 +143,29 @@ describe('a legacy SSE MCP server whose event stream dies mid-call', () => {
     expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/event stream (broke|closed)/);
     expect(ms).toBeLessThan(3_000);
     expect(mcp.connected).toBe(false);
+  });
+
+  it('the log says which server lost its connection, and why', async () => {
+    const server = await sseServer({ dropSlowCallAfterMs: 100 });
+    started.push(server);
+    const logger = recordingLogger();
+    const mcp = new MCPServerSSE({ name: 'untrusted-sse', url: server.url, logger });
+    clients.push(mcp);
+    await mcp.connect();
+    await mcp.callTool('slow', {}).catch(() => undefined);
+    expect(logger.warnings()).toEqual([expect.stringMatching(/^MCP server "untrusted-sse": the server's event stream (broke|closed).*; the connection is closed\.$/)]);
+  });
+});
+
+describe('a Streamable HTTP MCP server that ends its standalone event stream', () => {
+  it('keeps the session: the stream carries no call, and the MCP spec lets a server end it at any time', async () => {
+    const server = await httpServer({ endGetStreamAfterMs: 50 });
+    const mcp = client(server);
+    await mcp.connect();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.methods).toContain('GET');
+    expect(mcp.connected).toBe(true);
+    await expect(mcp.callTool('echo', { text: 'still here' })).resolves.toEqual([{ type: 'text', text: 'echo: still here' }]);
   });
 });
 

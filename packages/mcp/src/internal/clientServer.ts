@@ -91,7 +91,11 @@ export abstract class ClientMCPServer implements MCPServer {
   /** Why a connection was lost, when this side noticed it (the SDK only says "Connection closed"). */
   readonly #lost = new WeakMap<Client, string>();
 
-  constructor(options: MCPServerOptions, defaultName: string) {
+  /**
+   * `loggerName` is the namespace of the default logger, the reference's for the transport, so the
+   * same `DEBUG=...` shows the same server's debug log.
+   */
+  constructor(options: MCPServerOptions, defaultName: string, loggerName: string) {
     const label = `MCP server "${options.name ?? defaultName}"`;
     this.#name = options.name ?? defaultName;
     this.cacheToolsList = options.cacheToolsList ?? false;
@@ -108,7 +112,7 @@ export abstract class ClientMCPServer implements MCPServer {
     if (options.toolInputGuardrails !== undefined) this.toolInputGuardrails = options.toolInputGuardrails;
     if (options.toolOutputGuardrails !== undefined) this.toolOutputGuardrails = options.toolOutputGuardrails;
     if (options.requireApproval !== undefined) this.requireApproval = checkApprovalPolicy(options.requireApproval, label);
-    this.logger = options.logger ?? getLogger('openai-agents:mcp');
+    this.logger = options.logger ?? getLogger(loggerName);
   }
 
   get name(): string {

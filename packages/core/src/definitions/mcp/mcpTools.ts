@@ -220,12 +220,17 @@ export function mcpToFunctionTool(
   return make(false, { ...schema, additionalProperties: true });
 }
 
-/** Whether some object in the schema has no properties and does not forbid extra keys. */
+/**
+ * Whether some object in the schema is open to extra keys: it declares them (`additionalProperties`
+ * true or a schema), or it has no properties and does not forbid them.
+ */
 function hasOpenObject(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasOpenObject);
   if (typeof node !== 'object' || node === null) return false;
   const record = node as Record<string, unknown>;
   const properties = record.properties as Record<string, unknown> | undefined;
+  const isObjectSchema = record.type === 'object' || (properties !== undefined && typeof properties === 'object');
+  if (isObjectSchema && record.additionalProperties !== undefined && record.additionalProperties !== false) return true;
   if (record.type === 'object' && Object.keys(properties ?? {}).length === 0 && record.additionalProperties !== false) return true;
   return Object.entries(record).some(([key, value]) => key !== 'enum' && key !== 'const' && key !== 'default' && hasOpenObject(value));
 }
