@@ -175,6 +175,24 @@ describe('toolExecution.preApprovalInputGuardrails (the reference run config)', 
     expect(ran).toEqual([]);
   });
 
+  it('when true, an allowing input guardrail still leaves the decision to a human', async () => {
+    const ran: string[] = [];
+    const checked: string[] = [];
+    const guarded = tool({
+      name: 'pay',
+      description: '',
+      parameters: z.object({ amount: z.number() }),
+      needsApproval: async () => true,
+      inputGuardrails: [{ name: 'limit', run: () => (checked.push('limit'), { outputInfo: 'fine', behavior: { type: 'allow' } }) as never }],
+      execute: ({ amount }) => (ran.push(String(amount)), 'paid'),
+    });
+    const model = new ScriptedModel([[functionCall('pay', { amount: 5 }, { callId: 'p1' })], [assistantMessage('done')]]);
+    const paused = await new Runner({ toolExecution: { preApprovalInputGuardrails: true } }).run(new Agent({ name: 'A', model, tools: [guarded] }), 'go');
+    expect(checked).toEqual(['limit']);
+    expect(paused.interruptions).toHaveLength(1);
+    expect(ran).toEqual([]);
+  });
+
   it('by default, the human is asked first (the guardrail runs once the call is approved)', async () => {
     const { agent, ran } = setup();
     const paused = await new Runner().run(agent, 'go');
@@ -230,6 +248,42 @@ describe('calls of one response', () => {
     expect(outputSent(model, 'p1')).toMatchObject({ type: 'text', text: expect.stringContaining('ping') });
   });
 
+  it('with limits.maxConcurrentToolCalls Infinity (no limit), all calls of a response run at once', async () => {
+    let started = 0;
+    let release!: () => void;
+    const allStarted = new Promise<void>((resolve) => (release = resolve));
+    const meet = tool({
+      name: 'meet',
+      description: '',
+      parameters: z.object({ n: z.number() }),
+      // Each call waits for the others to start: only calls running at the same time finish.
+      execute: async ({ n }) => {
+        started += 1;
+        if (started === 3) release();
+        await Promise.race([allStarted, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+        return started === 3 ? `met ${n}` : 'alone';
+      },
+    });
+    const model = new ScriptedModel([[1, 2, 3].map((n) => functionCall('meet', { n }, { callId: `m${n}` })), [assistantMessage('done')]]);
+    await new Runner({ limits: { maxConcurrentToolCalls: Infinity } }).run(new Agent({ name: 'A', model, tools: [meet] }), 'go');
+    expect([1, 2, 3].map((n) => outputSent(model, `m${n}`))).toEqual([1, 2, 3].map((n) => ({ type: 'text', text: `met ${n}` })));
+  });
+
+  it('the output guardrails of a tool whose arguments failed its schema do not run (there is no output)', async () => {
+    const seen: string[] = [];
+    const checked = tool({
+      name: 'echo',
+      description: '',
+      parameters: z.object({ text: z.string() }),
+      outputGuardrails: [{ name: 'look', run: () => (seen.push('look'), { outputInfo: '', behavior: { type: 'allow' } }) as never }],
+      execute: ({ text }) => text,
+    });
+    const model = new ScriptedModel([[functionCall('echo', { text: 5 } as never, { callId: 'c1' })], [assistantMessage('done')]]);
+    const result = await run(new Agent({ name: 'A', model, tools: [checked] }), 'go');
+    expect(result.finalOutput).toBe('done');
+    expect(seen).toEqual([]);
+  });
+
   it('a tool may emit many events in a run nobody streams: they are dropped, the tool is not held up', async () => {
     const chatty = tool({
       name: 'chatty',
@@ -277,6 +331,24 @@ describe('a streaming tool call is framed (streaming README)', () => {
       expect(end!.error).toEqual({ name: 'TypeError', message: 'backend said no' });
       expect(typeof end!.output).toBe('string');
       expect(end!.interrupted).toBeFalsy();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('names a thrown value that is not an Error `Error`, with the value as its message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const throwsText = tool({
+        name: 'texty',
+        description: '',
+        parameters: z.object({}),
+        execute: () => {
+          throw 'out of paper';
+        },
+      });
+      const [end] = await ends([streamingTool(throwsText)], [functionCall('texty', {}, { callId: 't1' })]);
+      expect(end!.error).toEqual({ name: 'Error', message: 'out of paper' });
     } finally {
       warn.mockRestore();
     }
@@ -330,6 +402,13 @@ describe('the steps a step runner sees (StepKind)', () => {
     expect(steps).toContainEqual({ key: 't1:approvals:time', kind: 'time' });
   });
 
+  it('a turn with no approval to judge reads no time', async () => {
+    const { runner, steps } = recording();
+    const model = new ScriptedModel([[functionCall('echo', { text: 'hi' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    await new Runner({ stepRunner: runner }).run(new Agent({ name: 'A', model, tools: [echo()] }), 'go');
+    expect(steps.map((step) => step.kind)).not.toContain('time');
+  });
+
   it('an agent tool is no step of its own: its nested run’s steps are', async () => {
     const { runner, steps } = recording();
     const inner = new Agent({ name: 'Inner', model: new ScriptedModel([[assistantMessage('inner done')]]) });
@@ -337,5 +416,59 @@ describe('the steps a step runner sees (StepKind)', () => {
     await new Runner({ stepRunner: runner }).run(new Agent({ name: 'A', model, tools: [inner.asTool({ toolName: 'ask', toolDescription: '' })] }), 'go');
     expect(steps.map((step) => step.key)).not.toContain('tool:a1');
     expect(steps.some((step) => step.key.startsWith('tool:a1'))).toBe(true);
+  });
+});
+
+describe('agent_tool_end of a function tool (as the reference fires it)', () => {
+  function hooked(agent: Agent<any, any>) {
+    const log: string[] = [];
+    agent.on('agent_tool_start', (_context, started, details) => log.push(`start ${started.name} ${(details.toolCall as { callId?: string }).callId}`));
+    agent.on('agent_tool_end', (_context, ended, result, details) => log.push(`end ${ended.name} ${JSON.stringify(result)} ${(details.toolCall as { callId?: string }).callId}`));
+    return { agent, log };
+  }
+
+  it('gets the output an output guardrail replaced, as the model sees it', async () => {
+    const redact = { name: 'redact', run: () => ({ outputInfo: 'secret', behavior: { type: 'rejectContent', message: '[redacted]' } }) as never };
+    const secret = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), outputGuardrails: [redact], execute: ({ text }) => `secret ${text}` });
+    const model = new ScriptedModel([[functionCall('echo', { text: 'x' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [secret] }));
+    await run(agent, 'go');
+    expect(log).toEqual(['start echo c1', 'end echo "[redacted]" c1']);
+  });
+
+  it('fires with the error when the tool threw with no error function, before the run fails', async () => {
+    const model = new ScriptedModel([[functionCall('flaky', {}, { callId: 'f1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [failing(null)] }));
+    await expect(run(agent, 'go')).rejects.toBeInstanceOf(ToolCallError);
+    expect(log).toEqual(['start flaky f1', 'end flaky "TypeError: backend said no" f1']);
+  });
+
+  it('fires with the answer the model got when the arguments fail the schema', async () => {
+    const model = new ScriptedModel([[functionCall('echo', { text: 5 } as never, { callId: 'c1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [echo()] }));
+    await run(agent, 'go');
+    const answer = (outputSent(model, 'c1') as { text: string }).text;
+    expect(log).toEqual(['start echo c1', `end echo ${JSON.stringify(answer)} c1`]);
+  });
+
+  it('fires with `aborted` for a call a failing sibling cancelled', async () => {
+    const waiter = tool({
+      name: 'waiter',
+      description: '',
+      parameters: z.object({}),
+      execute: (_input, _context, details) => new Promise((_resolve, reject) => details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason))),
+    });
+    const model = new ScriptedModel([[functionCall('waiter', {}, { callId: 'w1' }), functionCall('flaky', {}, { callId: 'f1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [waiter, failing(null)] }));
+    await expect(run(agent, 'go')).rejects.toBeInstanceOf(ToolCallError);
+    expect(log).toContain('end waiter "aborted" w1');
+    expect(log.filter((line) => line.startsWith('end waiter'))).toHaveLength(1);
+  });
+
+  it('fires once, with the output, for a call that succeeded', async () => {
+    const model = new ScriptedModel([[functionCall('echo', { text: 'hi' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [echo()] }));
+    await run(agent, 'go');
+    expect(log).toEqual(['start echo c1', 'end echo "echo hi" c1']);
   });
 });
