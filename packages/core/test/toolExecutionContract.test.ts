@@ -9,7 +9,7 @@ import { Effect } from 'effect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
+import { Agent, RunContext, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
 import { recordingTracer } from './helpers.js';
 
 const echo = () => tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => `echo ${text}` });
@@ -248,6 +248,27 @@ describe('calls of one response', () => {
     expect(outputSent(model, 'p1')).toMatchObject({ type: 'text', text: expect.stringContaining('ping') });
   });
 
+  it('a call the caller cancelled is recorded with the output `aborted`, incomplete (as the reference records it)', async () => {
+    const controller = new AbortController();
+    const waiter = tool({
+      name: 'waiter',
+      description: '',
+      parameters: z.object({}),
+      execute: (_input, _context, details) =>
+        new Promise((_resolve, reject) => {
+          details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason));
+          setTimeout(() => controller.abort(), 10);
+        }),
+    });
+    const model = new ScriptedModel([[functionCall('waiter', {}, { callId: 'w1' })], [assistantMessage('never asked')]]);
+    const agent = new Agent({ name: 'A', model, tools: [waiter] });
+    const state = new RunState(new RunContext(), 'go', agent, 10);
+    await expect(new Runner().run(agent, state, { signal: controller.signal })).rejects.toBeDefined();
+    const item = state.generatedItems.find((candidate) => candidate.type === 'tool_call_output_item') as { output: unknown; rawItem: { status?: string } };
+    expect(item.output).toBe('aborted');
+    expect(item.rawItem.status).toBe('incomplete');
+  });
+
   it('with limits.maxConcurrentToolCalls Infinity (no limit), all calls of a response run at once', async () => {
     let started = 0;
     let release!: () => void;
@@ -400,6 +421,23 @@ describe('the steps a step runner sees (StepKind)', () => {
     await new Runner({ stepRunner: runner }).run(agent, state);
     expect(steps).toContainEqual({ key: 'tool:c1', kind: 'tool' });
     expect(steps).toContainEqual({ key: 't1:approvals:time', kind: 'time' });
+  });
+
+  it('a guardrail checked before approval is a `guardrail` step under its call', async () => {
+    const { runner, steps } = recording();
+    const guarded = tool({
+      name: 'pay',
+      description: '',
+      parameters: z.object({ amount: z.number() }),
+      needsApproval: async () => true,
+      inputGuardrails: [{ name: 'limit', run: () => ({ outputInfo: 'over', behavior: { type: 'rejectContent', message: 'Too much to pay.' } }) as never }],
+      execute: () => 'paid',
+    });
+    const model = new ScriptedModel([[functionCall('pay', { amount: 900 }, { callId: 'p1' })], [assistantMessage('done')]]);
+    await new Runner({ stepRunner: runner, toolExecution: { preApprovalInputGuardrails: true } }).run(new Agent({ name: 'A', model, tools: [guarded] }), 'go');
+    const guardrailSteps = steps.filter((step) => step.kind === 'guardrail');
+    expect(guardrailSteps).toHaveLength(1);
+    expect(guardrailSteps[0]!.key.startsWith('tool:p1')).toBe(true);
   });
 
   it('a turn with no approval to judge reads no time', async () => {
