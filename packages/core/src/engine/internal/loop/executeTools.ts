@@ -265,7 +265,8 @@ function runApprovedTool(
     if (rejection !== undefined) return yield* commitOutput(call, tool, rejection, agent, record, env);
 
     const body = invokeTool(tool, call, record, env, resumeState, batch).pipe(
-      Effect.tap((result) => (result.type === 'output' && !ToolInterruption.is(result.output) ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
+      // As the reference: a tool that fails the run still ends, with the error it threw as its result.
+      Effect.tapError((failure) => toolEnded(agent, tool, String(thrownBy(failure)), call, record, env)),
       Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
         if (result.type !== 'output') return Effect.succeed(result);
         record.pendingAgentToolRuns.delete(nestedKey);
@@ -277,9 +278,16 @@ function runApprovedTool(
           Effect.map((replaced) => ({ ...result, output: replaced ?? result.output })),
         );
       }),
+      // After the output guardrails, as the reference: the hook gets what the model will see.
+      Effect.tap((result) => (result.type === 'output' ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
     );
     const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
-    if (result.type === 'invalid_input') return yield* invalidInput(call, tool, result.error, agent, record, env);
+    if (result.type === 'invalid_input') {
+      // The call started, so it ends (as the reference), with the answer the model gets.
+      return yield* invalidInput(call, tool, result.error, agent, record, env).pipe(
+        Effect.tap((outcome) => (outcome.type === 'output' ? toolEnded(agent, tool, outcome.output, call, record, env) : Effect.void)),
+      );
+    }
     if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
     if (result.type === 'aborted') return yield* toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
     return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
@@ -311,8 +319,14 @@ function framed(
           ? end(undefined, result.error)
           : end(undefined, undefined, true),
     ),
-    Effect.tapError((failure) => end(undefined, toPublicError(failure) instanceof ToolCallError ? (toPublicError(failure) as ToolCallError).error : toPublicError(failure))),
+    Effect.tapError((failure) => end(undefined, thrownBy(failure))),
   );
+}
+
+/** The error behind a failed call: the one the tool threw, not the \`ToolCallError\` wrapping it. */
+function thrownBy(failure: RunFailure): unknown {
+  const error = toPublicError(failure);
+  return error instanceof ToolCallError ? error.error : error;
 }
 
 function errorSummary(error: unknown): { name: string; message: string } {
