@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { onBoth, sdks, type SdkUnderTest } from './sdks.js';
+import { recordEndedSpans } from './endedSpans.js';
 
 /**
  * The data of a span whose work failed part-way, side by side: a handoff whose callback rejects
@@ -13,20 +14,7 @@ afterEach(() => {
 });
 
 async function spanData(under: SdkUnderTest, type: string, run: () => Promise<unknown>) {
-  const ended: Record<string, any>[] = [];
-  under.sdk.setTraceProcessors([
-    {
-      async onTraceStart() {},
-      async onTraceEnd() {},
-      async onSpanStart() {},
-      async onSpanEnd(span: any) {
-        ended.push(JSON.parse(JSON.stringify(span.toJSON())));
-      },
-      async shutdown() {},
-      async forceFlush() {},
-    } as never,
-  ]);
-  under.sdk.setTracingDisabled(false);
+  const ended = recordEndedSpans(under);
   const outcome = await run().then(
     () => 'finished',
     () => 'failed',

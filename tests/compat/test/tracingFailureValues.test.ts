@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { onBoth, sdks, type SdkUnderTest } from './sdks.js';
+import { recordEndedSpans } from './endedSpans.js';
 
 /**
  * Spans of runs that fail with values that are not plain Errors, side by side (sensitive data on,
@@ -14,20 +15,7 @@ afterEach(() => {
 });
 
 async function endedSpans(under: SdkUnderTest, run: () => Promise<unknown>) {
-  const ended: Record<string, any>[] = [];
-  under.sdk.setTraceProcessors([
-    {
-      async onTraceStart() {},
-      async onTraceEnd() {},
-      async onSpanStart() {},
-      async onSpanEnd(span: any) {
-        ended.push(JSON.parse(JSON.stringify(span.toJSON())));
-      },
-      async shutdown() {},
-      async forceFlush() {},
-    } as never,
-  ]);
-  under.sdk.setTracingDisabled(false);
+  const ended = recordEndedSpans(under);
   const outcome = await run().then(
     () => 'finished',
     (error: unknown) => `failed with ${String(error)}`,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { onBoth, sdks, type SdkUnderTest } from './sdks.js';
+import { recordEndedSpans } from './endedSpans.js';
 
 /**
  * The guardrail span of a guardrail that throws, side by side. With sensitive data on (the
@@ -13,20 +14,7 @@ afterEach(() => {
 });
 
 async function guardrailSpanError(under: SdkUnderTest) {
-  const ended: Record<string, any>[] = [];
-  under.sdk.setTraceProcessors([
-    {
-      async onTraceStart() {},
-      async onTraceEnd() {},
-      async onSpanStart() {},
-      async onSpanEnd(span: any) {
-        ended.push(span.toJSON());
-      },
-      async shutdown() {},
-      async forceFlush() {},
-    } as never,
-  ]);
-  under.sdk.setTracingDisabled(false);
+  const ended = recordEndedSpans(under);
   const model = {
     async getResponse() {
       return { output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'ok' }] }], usage: new under.sdk.Usage() };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { onBoth, sdks, type SdkUnderTest } from './sdks.js';
+import { recordEndedSpans } from './endedSpans.js';
 
 /**
  * The usage on task and turn spans, side by side: a model whose one response reports the counts
@@ -13,20 +14,7 @@ afterEach(() => {
 });
 
 async function runUsage(under: SdkUnderTest, counts: Record<string, unknown>) {
-  const ended: Record<string, any>[] = [];
-  under.sdk.setTraceProcessors([
-    {
-      async onTraceStart() {},
-      async onTraceEnd() {},
-      async onSpanStart() {},
-      async onSpanEnd(span: any) {
-        ended.push(span.toJSON());
-      },
-      async shutdown() {},
-      async forceFlush() {},
-    } as never,
-  ]);
-  under.sdk.setTracingDisabled(false);
+  const ended = recordEndedSpans(under);
   const usage = new under.sdk.Usage({ requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, ...counts } as never);
   const model = {
     async getResponse() {
