@@ -23,10 +23,6 @@ export class PendingAgentToolRuns implements Iterable<[string, string]> {
     return this.#runs?.delete(key) ?? false;
   }
 
-  get size(): number {
-    return this.#runs?.size ?? 0;
-  }
-
   [Symbol.iterator](): IterableIterator<[string, string]> {
     return (this.#runs ?? NO_RUNS).entries();
   }
