@@ -57,10 +57,16 @@ describe('agent.asTool()', () => {
     expect(resultText(outerModel.calls[1], 'outer_1')).toBe('Expert said: LONG ANSWER (1 item)');
   });
 
-  it('returns invalid tool input to the outer model', async () => {
-    const { inner, innerModel, outerModel } = experts([], [[functionCall('ask_expert', { question: 'q' }, { callId: 'bad' })], [assistantMessage('ok')]]);
+  // The answers are the reference's: JSON it cannot parse (an empty string too) is the runner's;
+  // arguments without the \`input\` string are the tool's error, answered with the default text.
+  it.each([
+    ['arguments without `input`', JSON.stringify({ question: 'q' }), 'An error occurred while running the tool. Please try again.'],
+    ['empty arguments', '', 'An error occurred while parsing tool arguments. Please try again with valid JSON.'],
+    ['malformed JSON', '{"input":', 'An error occurred while parsing tool arguments. Please try again with valid JSON.'],
+  ])('answers the outer model for %s without running the nested agent', async (_label, args, answer) => {
+    const { inner, innerModel, outerModel } = experts([], [[functionCall('ask_expert', args, { callId: 'bad' })], [assistantMessage('ok')]]);
     await run(new Agent({ name: 'O', model: outerModel, tools: [inner.asTool({ toolName: 'ask_expert' })] }), 'go');
-    expect(resultText(outerModel.calls[1], 'bad')).toMatch(/Invalid input for tool "ask_expert"/);
+    expect(resultText(outerModel.calls[1], 'bad')).toBe(answer);
     expect(innerModel.calls).toHaveLength(0);
   });
 

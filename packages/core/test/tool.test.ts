@@ -14,6 +14,7 @@ import {
   type FunctionTool,
   type StandardSchemaLike,
   type ToolCallDetails,
+  type ToolErrorFunction,
 } from '../src/index.js';
 import { resultText } from './helpers.js';
 
@@ -99,6 +100,7 @@ describe('tool() parameters → strict JSON schema', () => {
       name: 'json_schema',
       description: '',
       parameters: { type: 'object', properties: { q: { type: 'string' }, n: { type: 'number' } }, required: ['q'] },
+      errorFunction: null,
       execute: (input) => input,
     });
     expect(t.parameters).toEqual({
@@ -158,6 +160,7 @@ describe('tool() accepts schemas without instanceof checks', () => {
       name: 'other_zod',
       description: '',
       parameters: otherZod.object({ n: otherZod.number(), label: otherZod.string().optional() }),
+      errorFunction: null,
       execute: ({ n, label }) => `${n * 2}:${label ?? '-'}`,
     });
     expect(t.parameters.required).toEqual(['n', 'label']);
@@ -179,7 +182,7 @@ describe('tool() accepts schemas without instanceof checks', () => {
         jsonSchema: { input: () => ({ type: 'object', properties: { word: { type: 'string' } }, required: ['word'] }) },
       },
     };
-    const t = tool({ name: 'shout', description: '', parameters: schema, execute: ({ word }) => `${word}!` });
+    const t = tool({ name: 'shout', description: '', parameters: schema, errorFunction: null, execute: ({ word }) => `${word}!` });
     expect(t.parameters).toEqual({ type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false });
     await expect(invoke(t, '{"word":"hey"}')).resolves.toBe('HEY!');
     await expect(invoke(t, '{"word":1}')).rejects.toThrow('Invalid input for tool "shout": word: word must be a string');
@@ -188,21 +191,44 @@ describe('tool() accepts schemas without instanceof checks', () => {
 });
 
 describe('tool() invoke', () => {
-  const add = tool({
-    name: 'add',
-    description: 'Adds',
-    parameters: z.object({ a: z.number(), b: z.number() }),
-    execute: ({ a, b }) => a + b,
-  });
-
-  it.each([
+  const executed: unknown[] = [];
+  const addWith = (errorFunction: ToolErrorFunction | null | undefined) =>
+    tool({
+      name: 'add',
+      description: 'Adds',
+      parameters: z.object({ a: z.number(), b: z.number() }),
+      ...(errorFunction !== undefined ? { errorFunction } : {}),
+      execute: ({ a, b }) => (executed.push({ a, b }), a + b),
+    });
+  const invalidArguments = [
     ['malformed JSON', '{"a":1,', /Invalid JSON input for tool "add"/],
+    ['an empty string (not JSON, as on the reference)', '', /Invalid JSON input for tool "add"/],
+    ['blank arguments', '  ', /Invalid JSON input for tool "add"/],
     ['arguments failing the schema', '{"a":1,"b":"two"}', /Invalid input for tool "add": b:/],
     ['a missing field', '{"a":1}', /Invalid input for tool "add": b:/],
-  ])('raises InvalidToolInputError for %s without running execute', async (_label, args, message) => {
-    const error = await invoke(add, args).catch((e: unknown) => e);
+  ] as const;
+
+  it.each(invalidArguments)('with errorFunction: null, raises InvalidToolInputError for %s without running execute', async (_label, args, message) => {
+    executed.length = 0;
+    const error = await invoke(addWith(null), args).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidToolInputError);
     expect((error as Error).message).toMatch(message);
+    expect(executed).toEqual([]);
+  });
+
+  it.each(invalidArguments)('answers %s with the default error text, as the reference, without running execute', async (_label, args) => {
+    executed.length = 0;
+    await expect(invoke(addWith(undefined), args)).resolves.toBe('An error occurred while running the tool. Please try again.');
+    expect(executed).toEqual([]);
+  });
+
+  it.each(invalidArguments)('hands %s to a custom error function as InvalidToolInputError', async (_label, args, message) => {
+    const seen: unknown[] = [];
+    const answer = await invoke(addWith((_context, error) => (seen.push(error), 'try again')), args);
+    expect(answer).toBe('try again');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(InvalidToolInputError);
+    expect((seen[0] as Error).message).toMatch(message);
   });
 
   it('passes the run context and call details to execute', async () => {
@@ -217,7 +243,7 @@ describe('tool() invoke', () => {
       },
     });
     const d = details();
-    await t.invoke(new RunContext({ user: 'ada' }), '', d);
+    await t.invoke(new RunContext({ user: 'ada' }), '{}', d);
     expect(seen).toEqual({ context: { user: 'ada' }, callId: d.toolCall.callId });
   });
 

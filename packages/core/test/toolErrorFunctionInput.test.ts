@@ -21,9 +21,10 @@ describe('a tool error function', () => {
     expect((seen[0] as Error).message).toMatch(/^Invalid JSON input for tool "lookup"/);
   });
 
-  it('leaves arguments that are not JSON to the caller with the default one', async () => {
-    const t = tool({ name: 'lookup', description: 'Looks up', parameters: z.object({ id: z.string() }), execute: () => 'found' });
-    await expect(t.invoke(new RunContext(), 'not json')).rejects.toBeInstanceOf(InvalidToolInputError);
+  it('answers arguments that are not JSON with the default text when none is given (as the reference), and raises them with null', async () => {
+    const lookup = (errorFunction?: null) => tool({ name: 'lookup', description: 'Looks up', parameters: z.object({ id: z.string() }), ...(errorFunction === null ? { errorFunction } : {}), execute: () => 'found' });
+    await expect(lookup().invoke(new RunContext(), 'not json')).resolves.toBe('An error occurred while running the tool. Please try again.');
+    await expect(lookup(null).invoke(new RunContext(), 'not json')).rejects.toBeInstanceOf(InvalidToolInputError);
   });
 
   it('receives the details the call was given', async () => {

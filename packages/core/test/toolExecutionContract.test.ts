@@ -245,7 +245,7 @@ describe('calls of one response', () => {
     expect(result.finalOutput).toBe('done');
     expect(ran).toEqual([]);
     expect(started).toEqual([]);
-    expect(outputSent(model, 'p1')).toMatchObject({ type: 'text', text: expect.stringContaining('ping') });
+    expect(outputSent(model, 'p1')).toEqual({ type: 'text', text: 'An error occurred while parsing tool arguments. Please try again with valid JSON.' });
   });
 
   it('a call the caller cancelled is recorded with the output `aborted`, incomplete (as the reference records it)', async () => {
@@ -290,19 +290,19 @@ describe('calls of one response', () => {
     expect([1, 2, 3].map((n) => outputSent(model, `m${n}`))).toEqual([1, 2, 3].map((n) => ({ type: 'text', text: `met ${n}` })));
   });
 
-  it('the output guardrails of a tool whose arguments failed its schema do not run (there is no output)', async () => {
-    const seen: string[] = [];
+  it('the output guardrails of a tool whose arguments failed its schema check the answer its error function gave (as the reference)', async () => {
+    const seen: unknown[] = [];
     const checked = tool({
       name: 'echo',
       description: '',
       parameters: z.object({ text: z.string() }),
-      outputGuardrails: [{ name: 'look', run: () => (seen.push('look'), { outputInfo: '', behavior: { type: 'allow' } }) as never }],
+      outputGuardrails: [{ name: 'look', run: ({ output }: { output: unknown }) => (seen.push(output), { outputInfo: '', behavior: { type: 'allow' } }) as never }],
       execute: ({ text }) => text,
     });
     const model = new ScriptedModel([[functionCall('echo', { text: 5 } as never, { callId: 'c1' })], [assistantMessage('done')]]);
     const result = await run(new Agent({ name: 'A', model, tools: [checked] }), 'go');
     expect(result.finalOutput).toBe('done');
-    expect(seen).toEqual([]);
+    expect(seen).toEqual(['An error occurred while running the tool. Please try again.']);
   });
 
   it('a tool may emit many events in a run nobody streams: they are dropped, the tool is not held up', async () => {
@@ -381,10 +381,10 @@ describe('a streaming tool call is framed (streaming README)', () => {
     expect(end!.output).toBeUndefined();
   });
 
-  it('with the error when the arguments fail the schema', async () => {
+  it('with the error, and the answer its error function gave, when the arguments fail the schema', async () => {
     const [end] = await ends([streamingTool(echo())], [functionCall('echo', { text: 5 } as never, { callId: 'c1' })]);
     expect(end!.error?.name).toBe('InvalidToolInputError');
-    expect(end!.output).toBeUndefined();
+    expect(end!.output).toBe('An error occurred while running the tool. Please try again.');
     expect(end!.interrupted).toBeFalsy();
   });
 

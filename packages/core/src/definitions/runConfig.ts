@@ -53,7 +53,11 @@ export interface RunConfig {
   outputGuardrailBlockedMessage?: OutputGuardrailBlockedMessage<any>;
   /** A call to a tool the agent does not have: tell the model (default) or fail with `ModelBehaviorError`. */
   toolNotFoundBehavior?: ToolCallErrorBehavior;
-  /** Tool arguments that are not JSON or fail the schema: tell the model (default) or fail with `ModelBehaviorError`. */
+  /**
+   * Tool arguments that are not JSON or fail the schema: answered as the reference answers them
+   * (default: the runner's text for JSON it cannot parse, the tool's error function for the schema),
+   * or, with \`'raise_error'\` (Baton only), the run fails with \`ModelBehaviorError\`.
+   */
   invalidToolInputBehavior?: ToolCallErrorBehavior;
   /**
    * Tool execution policy. `preApprovalInputGuardrails` runs a tool's input guardrails before asking

@@ -159,16 +159,12 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     return answer(runContext as RunContext<TContext>, error, (given ?? details) as ToolCallDetails);
   };
   const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined): Promise<unknown> => {
-    const json = parseToolJson(name, input);
-    if (!json.ok) {
-      // Arguments that are not JSON at all: a custom error function answers them, as the reference
-      // does; otherwise the error is raised (a run checks the JSON before calling, and answers the model itself).
-      if (errorFunction === null || options.errorFunction === undefined) throw json.error;
-      rememberHandledToolError(details, json.error, true);
-      return checked(await answerError(runContext, json.error, details, given), runContext, details);
-    }
-    const parsed = await validateToolArguments(name, json.value, schema.validate);
     try {
+      // As the reference: arguments that are not JSON, or fail the schema, are the tool's error
+      // like any other (its error function answers them; with \`errorFunction: null\` they are raised).
+      const json = parseToolJson(name, input);
+      if (!json.ok) throw json.error;
+      const parsed = await validateToolArguments(name, json.value, schema.validate);
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
       if (errorFunction === null || details.signal.aborted) throw redactedIfNeeded(error);
@@ -259,10 +255,10 @@ function redactedIfNeeded(error: unknown): unknown {
   return untouched ? error : redactedOutputError(message);
 }
 
-/** The call's arguments read as JSON (an empty string is `{}`), or the \`InvalidToolInputError\` saying why not. */
+/** The call's arguments read as JSON (an empty string is not, as on the reference), or the \`InvalidToolInputError\` saying why not. */
 function parseToolJson(toolName: string, input: string): { ok: true; value: unknown } | { ok: false; error: InvalidToolInputError } {
   try {
-    return { ok: true, value: input.trim() === '' ? {} : JSON.parse(input) };
+    return { ok: true, value: JSON.parse(input) };
   } catch (error) {
     return { ok: false, error: new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error) };
   }

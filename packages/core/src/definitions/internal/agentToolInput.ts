@@ -56,7 +56,7 @@ function isOnlyInput(value: unknown): value is { input: string } {
 export async function parseAgentToolArguments(toolName: string, rawArguments: string, schema: CompiledSchema | undefined): Promise<unknown> {
   let json: unknown;
   try {
-    json = rawArguments.trim() === '' ? {} : JSON.parse(rawArguments);
+    json = JSON.parse(rawArguments);
   } catch (error) {
     throw new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error);
   }

@@ -1,5 +1,4 @@
 import {
-  InvalidToolInputError,
   ToolInterruption,
   UserError,
   type AgentInputItem,
@@ -108,15 +107,15 @@ function makeAgentTool<TContext>(startRun: StartRun, agent: Agent<TContext, any>
 
   /**
    * A nested run that fails answers the model with the default tool error text, as the reference's
-   * agent tools do (the error is still reported on the tool's stream end event); a cancelled run
-   * and invalid arguments are not answered this way.
+   * agent tools do (the error is still reported on the tool's stream end event), invalid arguments
+   * included; a cancelled run is not answered this way.
    */
   async function runNested(runContext: RunContextContract<TContext>, input: string, partialDetails?: Partial<ToolCallDetails>): Promise<unknown> {
     const details = completeToolCallDetails(name, input, partialDetails);
     try {
       return await runNestedOnce(runContext, input, details, partialDetails?.toolCall);
     } catch (error) {
-      if (details.signal.aborted || error instanceof InvalidToolInputError) throw error;
+      if (details.signal.aborted) throw error;
       rememberHandledToolError(details, error);
       return defaultToolErrorFunction(runContext, error);
     }

@@ -25,6 +25,7 @@ import { pendingRunKey, type RunRecord } from '../../../state/internal/runRecord
 import { attachCallScope, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
 import { formatToolError } from '../formatToolError.js';
 import { TOOL_APPROVAL_REJECTION_MESSAGE, toolNotFoundMessage } from '../../../definitions/toolErrorFormatter.js';
+import { defaultToolErrorFunction } from '../../../definitions/tool.js';
 import type { ToolRun } from './classifyResponse.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
 import { executeLocalToolRun, type LocalToolRun } from './localToolRuns.js';
@@ -205,7 +206,7 @@ function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: RunRecord,
     const resumeState = record.pendingAgentToolRuns.get(nestedKey);
     if (resumeState === undefined) {
       const parsed = parseArguments(call);
-      if (!parsed.ok) return yield* invalidInput(call, tool, new InvalidToolInputError(parsed.message), agent, record, env).pipe(toolSpan(call, tool));
+      if (!parsed.ok) return yield* unparsableArguments(call, tool, parsed.message, agent, record, env).pipe(toolSpan(call, tool));
       const needsApproval = yield* fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
       if (needsApproval) {
         const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
@@ -282,12 +283,7 @@ function runApprovedTool(
       Effect.tap((result) => (result.type === 'output' ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
     );
     const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
-    if (result.type === 'invalid_input') {
-      // The call started, so it ends (as the reference), with the answer the model gets.
-      return yield* invalidInput(call, tool, result.error, agent, record, env).pipe(
-        Effect.tap((outcome) => (outcome.type === 'output' ? toolEnded(agent, tool, outcome.output, call, record, env) : Effect.void)),
-      );
-    }
+    if (result.type === 'invalid_input') return yield* rejectedInput(call, tool, result.error, agent, record, env);
     if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
     if (result.type === 'aborted') return yield* toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
     return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
@@ -373,11 +369,18 @@ function invokeTool(
   );
   // Set when the call failed with the run's cancellation: it ends \`aborted\`, not as the run's error.
   let abortedByCancellation = false;
+  // Invalid arguments are the tool's error like any other (answered by its error function, or
+  // failing the run), unless the run asked for them to fail it as the model's fault.
+  const raisesInvalidInput = env.invalidToolInputBehavior === 'raise_error';
   const invoked = invocation.pipe(
-    Effect.map((output): ToolStepResult => ({ type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction })),
+    Effect.map((output): ToolStepResult =>
+      raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
+        ? { type: 'invalid_input', error: scope.handledError }
+        : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction },
+    ),
     Effect.catch((error: unknown) => {
       if (cancellation.isCancellationError(error)) abortedByCancellation = true;
-      return error instanceof InvalidToolInputError
+      return raisesInvalidInput && error instanceof InvalidToolInputError
         ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
         : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
           Effect.fail(new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))));
@@ -409,7 +412,33 @@ function logAnsweredToolError(toolName: string, callId: string, error: unknown):
   logger.warn(`Tool "${toolName}" (call ${callId}) threw ${what}; the model was told the tool failed, and the error is on the tool_call_output_item's \`error\`.`);
 }
 
-function invalidInput(
+/** What the model is told of a call whose arguments are not JSON (an empty string included), as on the reference. */
+export const UNPARSABLE_ARGUMENTS_MESSAGE = 'An error occurred while parsing tool arguments. Please try again with valid JSON.';
+
+/**
+ * A call whose arguments are not JSON never reaches its tool (no approval, no start or end hook):
+ * the model is told so, or the run fails under `invalidToolInputBehavior: 'raise_error'`.
+ */
+function unparsableArguments(
+  call: FunctionCallItem,
+  tool: FunctionTool<any>,
+  message: string,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
+  if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(message));
+  return annotate(() => ({ 'baton.tool.error': new InvalidToolInputError(message) })).pipe(
+    Effect.andThen(commitOutput(call, tool, UNPARSABLE_ARGUMENTS_MESSAGE, agent, record, env)),
+  );
+}
+
+/**
+ * Arguments the tool found invalid, under \`invalidToolInputBehavior: 'raise_error'\`: the run fails.
+ * A journal written by an earlier release may hold one without that option: it is answered as the
+ * default error function answers a failing tool, and the call ends with that answer.
+ */
+function rejectedInput(
   call: FunctionCallItem,
   tool: FunctionTool<any>,
   error: InvalidToolInputError,
@@ -418,7 +447,8 @@ function invalidInput(
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(error.message));
-  return commitOutput(call, tool, `${error.message}. Please call the tool again with valid arguments.`, agent, record, env);
+  const answer = defaultToolErrorFunction(record.context, error);
+  return toolEnded(agent, tool, answer, call, record, env).pipe(Effect.andThen(commitOutput(call, tool, answer, agent, record, env)));
 }
 
 function commitOutput(
@@ -449,9 +479,10 @@ function commitAborted(call: FunctionCallItem, tool: FunctionTool<any> | undefin
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output: 'aborted', item }));
 }
 
+/** The call's arguments as JSON; an empty string is not JSON (as on the reference, which never reads it as \`{}\`). */
 function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
-    return { ok: true, value: call.arguments.trim() === '' ? {} : JSON.parse(call.arguments) };
+    return { ok: true, value: JSON.parse(call.arguments) };
   } catch (error) {
     return { ok: false, message: `Invalid JSON input for tool "${call.name}": ${(error as Error).message}` };
   }
