@@ -76,12 +76,15 @@ export function executeToolRuns(
   };
   // With a recording step runner, the calls' steps start in call order (each call in its lane).
   const lanes = inLanes(env.stepRunner, runs.length);
-  const execute = (run: ToolRun, i: number) => (lanes ? lanes(i, executeToolRun(run, agent, record, env, batch)) : executeToolRun(run, agent, record, env, batch));
   // The model is untrusted: one response may ask for any number of calls, so at most
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
   const computers = localRuns.filter((run): run is LocalToolRun & { kind: 'computer' } => run.kind === 'computer');
-  const functions = runs.length === 0 ? Effect.succeed([] as ToolRunOutcome[]) : settleBatch(runs, execute, batch.cancellation, concurrency);
+  // The call runner is inline, so the build's keepNames does not name a new closure on every turn.
+  const functions =
+    runs.length === 0
+      ? Effect.succeed([] as ToolRunOutcome[])
+      : settleBatch(runs, (run, i) => (lanes ? lanes(i, executeToolRun(run, agent, record, env, batch)) : executeToolRun(run, agent, record, env, batch)), batch.cancellation, concurrency);
   // The computer's calls run beside the function tools (neither depends on the other's effects), one
   // at a time; a failure of either category cancels the other, which settles before the run fails.
   const computerCalls = Effect.forEach(computers, (run) => executeComputerCall(run.call, run.tool, agent, record, env, batch.cancellation));
@@ -112,6 +115,19 @@ export function executeToolRuns(
     ),
   );
   return withReplayableApprovalClock(all, record, env);
+}
+
+/**
+ * A call's \`emit\`. Emissions are checked even when nobody watches, so a broken tool fails the same
+ * way everywhere. Straight into the run's sink (no runtime per event); waits while the consumer's
+ * buffer is full. (Returned unnamed, so keepNames does not rename it for every call.)
+ */
+function toolEmitter(toolName: string, callId: string, env: LoopEnv): (emission: ToolEmission) => Promise<void> {
+  return async (emission) => {
+    const event = toParentEvent(emission, toolName, callId);
+    if (!env.observed) return;
+    while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
+  };
 }
 
 /** What the calls of one response share: its cancellation, and the caller's signal when a call may have it as its own. */
@@ -343,13 +359,7 @@ function invokeTool(
   resumeState: string | undefined,
   batch: ToolBatch,
 ): Effect.Effect<ToolCallResult, RunFailure> {
-  // Emissions are checked even when nobody watches, so a broken tool fails the same way everywhere.
-  // Straight into the run's sink (no runtime per event); waits while the consumer's buffer is full.
-  const emit = async (emission: ToolEmission): Promise<void> => {
-    const event = toParentEvent(emission, tool.name, call.callId);
-    if (!env.observed) return;
-    while (!env.sink.tryOffer(event)) await env.sink.whenWritable();
-  };
+  const emit = toolEmitter(tool.name, call.callId, env);
   const scope: ToolCallScope = {
     runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
   };
