@@ -34,37 +34,36 @@ export async function claimQueued(database: ClaimDatabase, queue: WorkflowQueue,
   const versionScope = scope('application_name');
   const rowScope = scope('application_name');
   const limit = Number.isFinite(room) ? `LIMIT ${Math.floor(room)}` : '';
-  const { rows } = await database.pool.query<{ workflow_uuid: string }>(
+  const { rows } = await database.pool.query<{ workflow_uuid: string; priority: number; created_at: string }>(
     `WITH latest AS (
        SELECT version_name FROM ${schema}.application_versions WHERE ${versionScope} ORDER BY version_timestamp DESC LIMIT 1
      ), picked AS (
-       SELECT workflow_uuid, priority, created_at FROM ${schema}.workflow_status
+       SELECT workflow_uuid FROM ${schema}.workflow_status
         WHERE status = $1 AND queue_name = $2 AND ${rowScope}
           AND (application_version = $3 OR (application_version IS NULL AND COALESCE((SELECT version_name FROM latest), $3) = $3))
         ORDER BY priority ASC, created_at ASC ${limit}
         FOR UPDATE SKIP LOCKED
-     ), flipped AS (
-       UPDATE ${schema}.workflow_status AS w
-          SET status = $4,
-              owner_xid = $6,
-              executor_id = $5,
-              application_version = $3,
-              started_at_epoch_ms = (EXTRACT(epoch FROM now()) * 1000)::bigint,
-              rate_limited = FALSE,
-              application_name = COALESCE(w.application_name, $7),
-              recovery_attempts = w.recovery_attempts + 1,
-              updated_at = (EXTRACT(epoch FROM now()) * 1000)::bigint,
-              workflow_deadline_epoch_ms = CASE
-                WHEN w.workflow_timeout_ms IS NOT NULL AND w.workflow_deadline_epoch_ms IS NULL
-                THEN (EXTRACT(epoch FROM now()) * 1000)::bigint + w.workflow_timeout_ms
-                ELSE w.workflow_deadline_epoch_ms
-              END
-         FROM picked
-        WHERE w.workflow_uuid = picked.workflow_uuid AND w.status = $1
-        RETURNING w.workflow_uuid, picked.priority, picked.created_at
      )
-     SELECT workflow_uuid FROM flipped ORDER BY priority ASC, created_at ASC`,
+     UPDATE ${schema}.workflow_status AS w
+        SET status = $4,
+            owner_xid = $6,
+            executor_id = $5,
+            application_version = $3,
+            started_at_epoch_ms = (EXTRACT(epoch FROM now()) * 1000)::bigint,
+            rate_limited = FALSE,
+            application_name = COALESCE(w.application_name, $7),
+            recovery_attempts = w.recovery_attempts + 1,
+            updated_at = (EXTRACT(epoch FROM now()) * 1000)::bigint,
+            workflow_deadline_epoch_ms = CASE
+              WHEN w.workflow_timeout_ms IS NOT NULL AND w.workflow_deadline_epoch_ms IS NULL
+              THEN (EXTRACT(epoch FROM now()) * 1000)::bigint + w.workflow_timeout_ms
+              ELSE w.workflow_deadline_epoch_ms
+            END
+      -- An array, not a join: the rows are found by their primary key (a join's plan may scan the table).
+      WHERE w.workflow_uuid = ANY(ARRAY(SELECT workflow_uuid FROM picked)) AND w.status = $1
+      RETURNING w.workflow_uuid, w.priority, w.created_at`,
     params,
   );
-  return rows.map((row) => row.workflow_uuid);
+  // In queue order, as DBOS's claim returns them (RETURNING keeps no order).
+  return rows.sort((a, b) => a.priority - b.priority || Number(a.created_at) - Number(b.created_at)).map((row) => row.workflow_uuid);
 }
