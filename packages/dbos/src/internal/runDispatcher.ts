@@ -5,6 +5,7 @@ import { DBOSExecutor } from '@dbos-inc/dbos-sdk/internal/dbos-executor';
 import { SystemDatabase } from '@dbos-inc/dbos-sdk/internal/system_database';
 import { globalParams } from '@dbos-inc/dbos-sdk/internal/utils';
 import { isConnectionError } from './outage.js';
+import { claimQueued, claimsInOneStatement } from './queueClaim.js';
 
 /**
  * When a run's workflow returns, DBOS still records its output before the slot counts as free:
@@ -20,9 +21,10 @@ const CONTENTION_RETRY_MS = 20;
  * of waiting, on average, before a run's first step. Here the worker claims queued runs when woken:
  * by a notification that a workflow was put on its queue (the `baton_dbos_queued` trigger), by one
  * of its runs ending while runs may be waiting, and, as a safety net for notifications missed, every
- * `pollMs`. The claim and the start are DBOS's own (`findAndMarkStartableWorkflows`, then
- * `dispatchDequeuedWorkflows`, as its queue loop does): same locking, same version and concurrency
- * rules, same recovery. DBOS's loop is told not to serve this queue (`listenQueues`), so one claimer
+ * `pollMs`. The claim and the start are DBOS's (`findAndMarkStartableWorkflows`, then
+ * `dispatchDequeuedWorkflows`, as its queue loop does; where the queue has no limit shared with
+ * other workers, the claim is one statement of the same rules, `queueClaim.ts`): same locking, same
+ * version and concurrency rules, same recovery. DBOS's loop is told not to serve this queue (`listenQueues`), so one claimer
  * per process counts the worker's running runs and `workerConcurrency` holds exactly.
  */
 export class RunDispatcher {
@@ -94,7 +96,10 @@ export class RunDispatcher {
       const owner = randomUUID();
       let claimed: string[];
       try {
-        claimed = await exec.systemDatabase.findAndMarkStartableWorkflows(this.queue, exec.executorID, globalParams.appVersion, undefined, running, 0, owner);
+        // One statement where the queue has no limit shared with other workers (`queueClaim.ts`); else DBOS's transaction.
+        claimed = claimsInOneStatement(this.queue, exec.systemDatabase)
+          ? await claimQueued(exec.systemDatabase, this.queue, exec.executorID, globalParams.appVersion, room, owner)
+          : await exec.systemDatabase.findAndMarkStartableWorkflows(this.queue, exec.executorID, globalParams.appVersion, undefined, running, 0, owner);
       } catch (error) {
         this.#pending = true;
         // Two workers spending a shared limit at once: soon again. An outage, or anything else: at the next tick.
