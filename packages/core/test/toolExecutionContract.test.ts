@@ -509,4 +509,37 @@ describe('agent_tool_end of a function tool (as the reference fires it)', () => 
     await run(agent, 'go');
     expect(log).toEqual(['start echo c1', 'end echo "echo hi" c1']);
   });
+
+  it.each([
+    ['with a reason', () => new Error('user left'), 'Error: user left'],
+    ['without a reason', () => undefined, 'AbortError: This operation was aborted'],
+  ])('fires with what the call threw, not `aborted`, when the run’s caller cancelled it (%s)', async (_label, reason, ended) => {
+    const controller = new AbortController();
+    const waiter = tool({
+      name: 'waiter',
+      description: '',
+      parameters: z.object({}),
+      execute: (_input, _context, details) =>
+        new Promise((_resolve, reject) => {
+          details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason));
+          setTimeout(() => controller.abort(reason()), 10);
+        }),
+    });
+    const model = new ScriptedModel([[functionCall('waiter', {}, { callId: 'w1' })], [assistantMessage('never asked')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [waiter] }));
+    await expect(run(agent, 'go', { signal: controller.signal })).rejects.toBeDefined();
+    expect(log).toEqual(['start waiter w1', `end waiter ${JSON.stringify(ended)} w1`]);
+  });
+
+  it('fires with an empty result when an agent tool’s nested run paused, and with its output when the resumed call ends', async () => {
+    const risky = tool({ name: 'risky', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'risky done' });
+    const inner = new Agent({ name: 'Inner', model: new ScriptedModel([[functionCall('risky', {}, { callId: 'r1' })], [assistantMessage('inner done')]]), tools: [risky] });
+    const model = new ScriptedModel([[functionCall('ask', { input: 'x' }, { callId: 'a1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [inner.asTool({ toolName: 'ask', toolDescription: '' })] }));
+    const paused = await run(agent, 'go');
+    expect(log).toEqual(['start ask a1', 'end ask "" a1']);
+    paused.state.approve(paused.interruptions[0]!);
+    await run(agent, paused.state);
+    expect(log).toEqual(['start ask a1', 'end ask "" a1', 'start ask a1', 'end ask "inner done" a1']);
+  });
 });

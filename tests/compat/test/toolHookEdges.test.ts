@@ -85,10 +85,51 @@ describe('agent_tool_end on the edges of a function tool call (same on both SDKs
       const echo = sdk.tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
       const model = new testing.ScriptedModel([[testing.functionCall('echo', { text: 5 } as never, { callId: 'c1' })], [testing.assistantMessage('done')]]);
       await sdk.run(hooked(new sdk.Agent({ name: 'A', model, tools: [echo] }), log), 'go');
-      // The answer's wording differs (Baton names the invalid field); the hook carrying it does not.
-      return log.map((line) => line.replace(JSON.stringify(sentText(model, 'c1')), '<the answer>'));
+      return { log, sent: sentText(model, 'c1') };
     });
-    expect(both.reference).toEqual(['start echo c1', 'end echo <the answer> c1']);
+    const answer = 'An error occurred while running the tool. Please try again.';
+    expect(both.reference).toEqual({ log: ['start echo c1', `end echo ${JSON.stringify(answer)} c1`], sent: answer });
+    expect(both.baton).toEqual(both.reference);
+  });
+  it.each([
+    ['with a reason', () => new Error('user left')],
+    ['without a reason', () => undefined],
+  ])('fires with what the call threw when the run’s caller cancelled it (%s)', async (_label, reason) => {
+    const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
+      const log: string[] = [];
+      const controller = new AbortController();
+      const waiter = sdk.tool({
+        name: 'waiter',
+        description: '',
+        parameters: z.object({}),
+        execute: (_input, _context, details) =>
+          new Promise((_resolve, reject) => {
+            details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason));
+            setTimeout(() => controller.abort(reason()), 10);
+          }),
+      });
+      const model = new testing.ScriptedModel([[testing.functionCall('waiter', {}, { callId: 'w1' })], [testing.assistantMessage('done')]]);
+      const outcome = await outcomeOf(sdk.run(hooked(new sdk.Agent({ name: 'A', model, tools: [waiter] }), log), 'go', { signal: controller.signal }));
+      return { log, ok: outcome.ok };
+    });
+    expect(both.reference.log[1]).not.toContain('"aborted"');
+    expect(both.baton).toEqual(both.reference);
+  });
+
+  it('fires with an empty result when an agent tool’s nested run paused, and again when the resumed call ends', async () => {
+    const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
+      const log: string[] = [];
+      const risky = sdk.tool({ name: 'risky', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'risky done' });
+      const inner = new sdk.Agent({ name: 'Inner', model: new testing.ScriptedModel([[testing.functionCall('risky', {}, { callId: 'r1' })], [testing.assistantMessage('inner done')]]), tools: [risky] });
+      const model = new testing.ScriptedModel([[testing.functionCall('ask', { input: 'x' }, { callId: 'a1' })], [testing.assistantMessage('done')]]);
+      const agent = hooked(new sdk.Agent({ name: 'A', model, tools: [inner.asTool({ toolName: 'ask', toolDescription: '' })] }), log);
+      const paused = await sdk.run(agent, 'go');
+      const atPause = [...log];
+      paused.state.approve(paused.interruptions[0]!);
+      const resumed = await sdk.run(agent, paused.state);
+      return { atPause, log, finalOutput: resumed.finalOutput };
+    });
+    expect(both.reference.atPause).toEqual(['start ask a1', 'end ask "" a1']);
     expect(both.baton).toEqual(both.reference);
   });
 });

@@ -27,7 +27,7 @@ import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 import type { ToolBatchCancellation } from './toolCancellation.js';
-import { siblingFailureReason } from './settleBatch.js';
+import { siblingFailureReason } from './siblingFailure.js';
 
 /** The image a rejected computer call answers with (one transparent pixel), as the reference sends. */
 export const COMPUTER_FALLBACK_SCREENSHOT =

@@ -300,14 +300,26 @@ function runApprovedTool(
     );
     const result = yield* tool.streaming ? framed(tool, call, env, body) : body;
     if (result.type === 'invalid_input') return yield* rejectedInput(call, tool, result.error, agent, record, env);
-    if (result.type === 'interrupted') return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
-    if (result.type === 'aborted') return yield* toolEnded(agent, tool, 'aborted', call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
+    if (result.type === 'interrupted') {
+      // As the reference: the call ends, with no output, when its nested run paused (it starts again on resume).
+      yield* toolEnded(agent, tool, '', call, record, env);
+      return { type: 'nested_interruption', interruptions: result.interruption.interruptions } as const;
+    }
+    if (result.type === 'aborted') {
+      // As the reference: a call a failing sibling cancelled ends \`aborted\`; one the run's caller
+      // cancelled ends with what it threw.
+      const ended = result.bySibling ? 'aborted' : String(result.thrown);
+      return yield* toolEnded(agent, tool, ended, call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
+    }
     return yield* commitOutput(call, tool, result.output, agent, record, env, result.handledError);
   });
 }
 
-/** `aborted`: the call ended with the run's cancellation (it threw the reason, or an \`AbortError\`). */
-type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption } | { type: 'aborted' };
+/**
+ * \`aborted\`: the call ended with the batch's cancellation (it threw the reason, or an \`AbortError\`),
+ * what it threw, and whether a sibling's failure (not the run's caller) cancelled it.
+ */
+type ToolCallResult = ToolStepResult | { type: 'interrupted'; interruption: ToolInterruption } | { type: 'aborted'; thrown: unknown; bySibling: boolean };
 
 /**
  * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
@@ -377,8 +389,8 @@ function invokeTool(
       directSignal !== undefined ? undefined : (abort) => cancellation.enroll(abort),
     ),
   );
-  // Set when the call failed with the run's cancellation: it ends \`aborted\`, not as the run's error.
-  let abortedByCancellation = false;
+  // Set when the call failed with the batch's cancellation: it ends \`aborted\`, not as the run's error.
+  let aborted: { type: 'aborted'; thrown: unknown; bySibling: boolean } | undefined;
   // Invalid arguments are the tool's error like any other (answered by its error function, or
   // failing the run), unless the run asked for them to fail it as the model's fault.
   const raisesInvalidInput = env.invalidToolInputBehavior === 'raise_error';
@@ -389,7 +401,7 @@ function invokeTool(
         : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction },
     ),
     Effect.catch((error: unknown) => {
-      if (cancellation.isCancellationError(error)) abortedByCancellation = true;
+      if (cancellation.isCancellationError(error)) aborted = { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure };
       return raisesInvalidInput && error instanceof InvalidToolInputError
         ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
         : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
@@ -398,7 +410,7 @@ function invokeTool(
   );
   const stepped = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
   const result: Effect.Effect<ToolCallResult, RunFailure> = stepped.pipe(
-    Effect.catch((failure) => (abortedByCancellation ? Effect.succeed({ type: 'aborted' as const }) : Effect.fail(failure))),
+    Effect.catch((failure) => (aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failure))),
   );
   return result.pipe(
     Effect.tap((done) => {

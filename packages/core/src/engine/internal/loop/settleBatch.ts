@@ -2,6 +2,7 @@ import type * as Cause from 'effect/Cause';
 import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
 import type { ToolBatchCancellation } from './toolCancellation.js';
+import { siblingFailureReason } from './siblingFailure.js';
 
 /**
  * Runs work side by side (the calls of one response, or its tool categories: function tools and
@@ -38,11 +39,4 @@ export function settleBatch<T, A, E, R>(
       return Effect.succeed(exits.map((exit) => (exit as Exit.Success<A, E>).value));
     });
   });
-}
-
-/** The reason a sibling's failure cancels the calls still running (an `AbortError`, as a cancelled timer or fetch throws). */
-export function siblingFailureReason(): Error {
-  const error = new Error('Another tool call of this turn failed, so this one was cancelled.');
-  error.name = 'AbortError';
-  return error;
 }

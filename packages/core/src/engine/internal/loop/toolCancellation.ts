@@ -2,6 +2,7 @@ import * as Effect from 'effect/Effect';
 import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
 import type { LazyAbort } from '../lazyAbort.js';
+import { isSiblingFailureReason } from './siblingFailure.js';
 
 /**
  * The cancellation of one batch of function tool calls. When the run is cancelled (the caller's
@@ -18,6 +19,11 @@ export class ToolBatchCancellation {
 
   /** `runSignal`: the caller's signal, whose firing cancels the batch even before the run's fiber hears of it. */
   constructor(readonly runSignal: AbortSignal | undefined) {}
+
+  /** Whether a sibling call's failure cancelled the batch (\`settleBatch\`), not the run's caller. */
+  get bySiblingFailure(): boolean {
+    return this.#cancelled && isSiblingFailureReason(this.#reason);
+  }
 
   get cancelled(): boolean {
     return this.#cancelled || this.runSignal?.aborted === true;
