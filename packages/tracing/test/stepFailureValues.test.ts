@@ -50,7 +50,7 @@ describe('a step runner that fails a step with a value that is not an Error (und
         await settle();
         const step = recorder.ended.find((span) => span.json.span_data.type === 'custom' && span.json.span_data.name === 'journal.step' && span.json.span_data.data.key === 't1:model');
         expect(step?.json.error).toEqual(
-          traceIncludeSensitiveData ? { message: text, data: { error: text } } : { message: 'Error in span', data: { error: 'Error' } },
+          traceIncludeSensitiveData ? { message: text } : { message: 'Error in span', data: { error: 'Error' } },
         );
         // The run failed with the value too: its agent span says so (the reference's String(error)).
         const agent = recorder.ended.find((span) => span.json.span_data.type === 'agent');

@@ -206,7 +206,8 @@ export function spanErrorFor(data: SpanData, attributes: ReadonlyMap<string, unk
       return referenceSpanError(wrappedErrorOf(failure, 'GuardrailExecutionError'));
     default:
       if (!settings.includeSensitiveData) return { message: GENERIC_MESSAGES[data.type] ?? 'Error', data: { error: detail } };
-      return { message: failure instanceof Error ? failure.message : String(failure), data: { error: detail } };
+      // With sensitive data, as the reference records the thrown error: its message, and its \`data\` when it has some.
+      return referenceSpanError(failure);
   }
 }
 
