@@ -31,10 +31,11 @@ export function answerClientToolSearches(
   record: RunRecord,
   stepRunner?: StepRunner,
 ): Effect.Effect<ProcessedResponse, RunFailure> {
+  const searchTool = clientToolSearchToolOf(agent.tools);
+  const unanswered = unansweredClientSearches(processed.newItems, searchTool !== undefined);
+  // Most turns have no search to answer: no generator for them.
+  if (unanswered.size === 0) return Effect.succeed(processed);
   return Effect.gen(function* () {
-    const searchTool = clientToolSearchToolOf(agent.tools);
-    const unanswered = unansweredClientSearches(processed.newItems, searchTool !== undefined);
-    if (unanswered.size === 0) return processed;
     const newItems: ModelRunItem[] = [];
     const loaded: Tool<any>[] = [];
     for (const item of processed.newItems) {
