@@ -7,7 +7,7 @@ import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { WallClock } from '@baton/core';
-import { MemoryRunStateStore, PostgresRunStateStore, RunStoreError, SqliteRunStateStore, type RunStateStore } from '../src/index.js';
+import { MemoryRunStateStore, PostgresRunStateStore, RunStoreError, SqliteRunStateStore, type RunClaim, type RunStateStore } from '../src/index.js';
 import { storeBackends } from './support/storeBackends.js';
 
 let postgres: PostgresServer | undefined;
@@ -261,6 +261,27 @@ describe.each(clocked)('leases and timestamps read the store\'s clock ($name sto
       clock.now += 10;
       const done = await store.finish(second, state('b'), 'completed');
       expect(done.updatedAt.getTime()).toBe(clock.now);
+    } finally {
+      await close();
+    }
+  });
+
+  // Writes are fenced by the claim's token: a run nobody claimed has no token to match, so a claim
+  // without one (an untyped caller's `{ runId }`) holds nothing, on every store alike.
+  it('a claim without a token holds no run: release leaves a paused run untouched, the writes are claim_lost', async () => {
+    const clock = new ManualClock();
+    const { store, close } = await make(clock);
+    try {
+      const saved = await store.save('run-unclaimed', state('a'));
+      const forged = { runId: 'run-unclaimed', workerId: 'w1', state: saved.state, revision: 1, leaseExpiresAt: new Date(clock.now + 1000) } as unknown as RunClaim;
+      clock.now += 1000;
+      await store.release(forged);
+      expect(await store.load('run-unclaimed')).toEqual(saved);
+      await expect(store.commitStep(forged, { key: 'tool:x', result: 1 })).rejects.toMatchObject({ reason: 'claim_lost' });
+      await expect(store.renew(forged)).rejects.toMatchObject({ reason: 'claim_lost' });
+      await expect(store.finish(forged, state('forged'), 'completed')).rejects.toMatchObject({ reason: 'claim_lost' });
+      expect(await store.load('run-unclaimed')).toEqual(saved);
+      expect(await store.committedSteps('run-unclaimed')).toEqual([]);
     } finally {
       await close();
     }
