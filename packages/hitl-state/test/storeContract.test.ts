@@ -206,6 +206,24 @@ describe.each(storeBackends(() => postgres!.connectionString))('RunStateStore co
     (output as { item: string }).item = 'changed';
     expect((await store.committedToolOutputs(runId))[0]!.item).toBe('{}');
   });
+
+  it('the dates a claim or a read gives are copies: changing them moves no lease', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1', leaseMs: 60_000 }))!;
+    const leaseExpiresAt = claim.leaseExpiresAt.getTime();
+    const read = (await store.load(runId))!;
+    const updatedAt = read.updatedAt.getTime();
+    claim.leaseExpiresAt.setTime(0);
+    read.leaseExpiresAt!.setTime(0);
+    read.updatedAt.setTime(0);
+    (await store.renew({ ...claim, leaseExpiresAt: new Date(leaseExpiresAt) }, 60_000)).leaseExpiresAt.setTime(0);
+    expect(await store.claim(runId, { workerId: 'w2' })).toBeUndefined();
+    const after = (await store.load(runId))!;
+    expect(after).toMatchObject({ status: 'running', claimedBy: 'w1' });
+    expect(after.leaseExpiresAt!.getTime()).toBeGreaterThanOrEqual(leaseExpiresAt);
+    expect(after.updatedAt.getTime()).toBe(updatedAt);
+  });
 });
 
 /** A clock the test moves by hand. */
