@@ -7,7 +7,7 @@ import { startPostgres, type PostgresServer } from '@baton/testing/postgres';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { WallClock } from '@baton/core';
-import { MemoryRunStateStore, PostgresRunStateStore, RunStoreError, SqliteRunStateStore, type RunStateStore } from '../src/index.js';
+import { MemoryRunStateStore, PostgresRunStateStore, RunStoreError, SqliteRunStateStore, type RunClaim, type RunStateStore } from '../src/index.js';
 import { storeBackends } from './support/storeBackends.js';
 
 let postgres: PostgresServer | undefined;
@@ -206,6 +206,24 @@ describe.each(storeBackends(() => postgres!.connectionString))('RunStateStore co
     (output as { item: string }).item = 'changed';
     expect((await store.committedToolOutputs(runId))[0]!.item).toBe('{}');
   });
+
+  it('the dates a claim or a read gives are copies: changing them moves no lease', async () => {
+    const runId = newRunId();
+    await store.save(runId, state('a'));
+    const claim = (await store.claim(runId, { workerId: 'w1', leaseMs: 60_000 }))!;
+    const leaseExpiresAt = claim.leaseExpiresAt.getTime();
+    const read = (await store.load(runId))!;
+    const updatedAt = read.updatedAt.getTime();
+    claim.leaseExpiresAt.setTime(0);
+    read.leaseExpiresAt!.setTime(0);
+    read.updatedAt.setTime(0);
+    (await store.renew({ ...claim, leaseExpiresAt: new Date(leaseExpiresAt) }, 60_000)).leaseExpiresAt.setTime(0);
+    expect(await store.claim(runId, { workerId: 'w2' })).toBeUndefined();
+    const after = (await store.load(runId))!;
+    expect(after).toMatchObject({ status: 'running', claimedBy: 'w1' });
+    expect(after.leaseExpiresAt!.getTime()).toBeGreaterThanOrEqual(leaseExpiresAt);
+    expect(after.updatedAt.getTime()).toBe(updatedAt);
+  });
 });
 
 /** A clock the test moves by hand. */
@@ -261,6 +279,27 @@ describe.each(clocked)('leases and timestamps read the store\'s clock ($name sto
       clock.now += 10;
       const done = await store.finish(second, state('b'), 'completed');
       expect(done.updatedAt.getTime()).toBe(clock.now);
+    } finally {
+      await close();
+    }
+  });
+
+  // Writes are fenced by the claim's token: a run nobody claimed has no token to match, so a claim
+  // without one (an untyped caller's `{ runId }`) holds nothing, on every store alike.
+  it('a claim without a token holds no run: release leaves a paused run untouched, the writes are claim_lost', async () => {
+    const clock = new ManualClock();
+    const { store, close } = await make(clock);
+    try {
+      const saved = await store.save('run-unclaimed', state('a'));
+      const forged = { runId: 'run-unclaimed', workerId: 'w1', state: saved.state, revision: 1, leaseExpiresAt: new Date(clock.now + 1000) } as unknown as RunClaim;
+      clock.now += 1000;
+      await store.release(forged);
+      expect(await store.load('run-unclaimed')).toEqual(saved);
+      await expect(store.commitStep(forged, { key: 'tool:x', result: 1 })).rejects.toMatchObject({ reason: 'claim_lost' });
+      await expect(store.renew(forged)).rejects.toMatchObject({ reason: 'claim_lost' });
+      await expect(store.finish(forged, state('forged'), 'completed')).rejects.toMatchObject({ reason: 'claim_lost' });
+      expect(await store.load('run-unclaimed')).toEqual(saved);
+      expect(await store.committedSteps('run-unclaimed')).toEqual([]);
     } finally {
       await close();
     }

@@ -85,13 +85,13 @@ export class MemoryRunStateStore implements RunStateStore {
     row.claimedBy = options.workerId;
     row.leaseExpiresAt = new Date(now + leaseMs);
     row.updatedAt = new Date(now);
-    return { runId, token: row.token, workerId: options.workerId, state: row.state, revision: row.revision, leaseExpiresAt: row.leaseExpiresAt };
+    return { runId, token: row.token, workerId: options.workerId, state: row.state, revision: row.revision, leaseExpiresAt: new Date(row.leaseExpiresAt) };
   }
 
   async renew(claim: RunClaim, leaseMs?: number): Promise<RunClaim> {
     const row = this.#held(claim);
     row.leaseExpiresAt = new Date(this.#clock.currentTimeMillisUnsafe() + requireLease(leaseMs));
-    return { ...claim, leaseExpiresAt: row.leaseExpiresAt };
+    return { ...claim, leaseExpiresAt: new Date(row.leaseExpiresAt) };
   }
 
   async commitStep(claim: RunClaim, step: CommittedStep): Promise<void> {
@@ -139,7 +139,8 @@ export class MemoryRunStateStore implements RunStateStore {
   }
 }
 
+/** A copy down to the dates: a caller changing what it was given must not move a lease (as with the SQL stores). */
 function view(row: Row): StoredRun {
   const { token: _token, ...run } = row;
-  return { ...run };
+  return { ...run, leaseExpiresAt: run.leaseExpiresAt && new Date(run.leaseExpiresAt), updatedAt: new Date(run.updatedAt) };
 }
