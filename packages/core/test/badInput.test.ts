@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall, modelError } from '@baton/testing';
 import {
   Agent,
+  InvalidToolInputError,
   ModelBehaviorError,
   Runner,
+  ToolCallError,
   UserError,
   run,
   tool,
@@ -125,6 +127,47 @@ describe('bad tool calls from the model', () => {
     expect(error).toBeInstanceOf(ModelBehaviorError);
     expect((error as ModelBehaviorError).state?.currentTurn).toBe(1);
     expect(model.calls).toHaveLength(1);
+  });
+
+  it('names the tool and the parse error in the ModelBehaviorError of arguments that are not JSON (raise_error)', async () => {
+    const model = new ScriptedModel([[functionCall('lookup', '{"word": "sun')], [assistantMessage('never')]]);
+    const error = await run(new Agent({ name: 'A', model, tools: [lookup] }), 'go', { invalidToolInputBehavior: 'raise_error' }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^Invalid JSON input for tool "lookup": /);
+  });
+
+  describe('a tool with errorFunction: null', () => {
+    const strict = tool({ name: 'strict', description: '', parameters: z.object({ n: z.number() }), errorFunction: null, execute: ({ n }) => String(n) });
+    const broken = tool({
+      name: 'broken',
+      description: '',
+      parameters: z.object({}),
+      errorFunction: null,
+      execute: () => {
+        throw new RangeError('out of range');
+      },
+    });
+
+    it('fails the run with ToolCallError when the arguments fail its schema (as the reference)', async () => {
+      const model = new ScriptedModel([[functionCall('strict', { n: 'x' })], [assistantMessage('never')]]);
+      const error = await run(new Agent({ name: 'A', model, tools: [strict] }), 'go').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolCallError);
+      expect((error as ToolCallError).error).toBeInstanceOf(InvalidToolInputError);
+      expect(model.calls).toHaveLength(1);
+    });
+
+    it('fails the run with ModelBehaviorError for them under raise_error, naming the field', async () => {
+      const model = new ScriptedModel([[functionCall('strict', { n: 'x' })], [assistantMessage('never')]]);
+      const error = await run(new Agent({ name: 'A', model, tools: [strict] }), 'go', { invalidToolInputBehavior: 'raise_error' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ModelBehaviorError);
+      expect((error as Error).message).toMatch(/^Invalid input for tool "strict": n: /);
+    });
+
+    it('still fails the run with ToolCallError, not ModelBehaviorError, for its own error under raise_error', async () => {
+      const model = new ScriptedModel([[functionCall('broken', {})], [assistantMessage('never')]]);
+      const error = await run(new Agent({ name: 'A', model, tools: [broken] }), 'go', { invalidToolInputBehavior: 'raise_error' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolCallError);
+      expect((error as ToolCallError).error).toBeInstanceOf(RangeError);
+    });
   });
 
   it('an unknown tool name goes back to the model, listing the tools it has', async () => {

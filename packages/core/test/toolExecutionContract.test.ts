@@ -9,7 +9,7 @@ import { Effect } from 'effect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, RunContext, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
+import { Agent, InvalidToolInputError, RunContext, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
 import { recordingTracer } from './helpers.js';
 
 const echo = () => tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => `echo ${text}` });
@@ -43,6 +43,16 @@ describe('the baton.tool span (core README)', () => {
     expect(first!.attributes).not.toHaveProperty('baton.tool.mcp_server');
     expect(first!.attributes).not.toHaveProperty('baton.tool.error');
     expect(second!.attributes).toMatchObject({ 'baton.tool.name': 'remote', 'baton.tool.mcp_server': 'files' });
+  });
+
+  it('carries the parse error of arguments that are not JSON (the tool never ran, so no error function)', async () => {
+    const { tracer, spans } = recordingTracer();
+    const model = new ScriptedModel([[functionCall('echo', '{"text": ', { callId: 'c1' })], [assistantMessage('done')]]);
+    await new Runner({ tracer }).run(new Agent({ name: 'A', model, tools: [echo()] }), 'go');
+    const [span] = toolSpans(spans);
+    expect(span!.attributes['baton.tool.error']).toBeInstanceOf(InvalidToolInputError);
+    expect((span!.attributes['baton.tool.error'] as Error).message).toMatch(/^Invalid JSON input for tool "echo": /);
+    expect(span!.attributes).not.toHaveProperty('baton.tool.error_function');
   });
 
   it('carries the error an error function answered, and whose function it was', async () => {
@@ -510,15 +520,32 @@ describe('agent_tool_end of a function tool (as the reference fires it)', () => 
     expect(log).toEqual(['start echo c1', 'end echo "echo hi" c1']);
   });
 
+  it('a journal of an earlier release that recorded invalid arguments replays as the default error function’s answer (raise_error: the run fails)', async () => {
+    // Releases before this one journaled arguments failing the schema as \`{ invalidInput }\`.
+    const replaying: StepRunner = {
+      runStep: (step, effect) => (step.kind === 'tool' ? Effect.succeed(step.codec.decode({ invalidInput: 'Invalid input for tool "echo": text: bad' })) : effect) as never,
+    };
+    const model = new ScriptedModel([[functionCall('echo', { text: 'hi' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [echo()] }));
+    await new Runner({ stepRunner: replaying }).run(agent, 'go');
+    expect(outputSent(model, 'c1')).toEqual({ type: 'text', text: 'An error occurred while running the tool. Please try again.' });
+    expect(log).toEqual(['start echo c1', 'end echo "An error occurred while running the tool. Please try again." c1']);
+    const again = new ScriptedModel([[functionCall('echo', { text: 'hi' }, { callId: 'c1' })], [assistantMessage('done')]]);
+    const error = await new Runner({ stepRunner: replaying, invalidToolInputBehavior: 'raise_error' }).run(new Agent({ name: 'A', model: again, tools: [echo()] }), 'go').catch((e: unknown) => e);
+    expect((error as Error).message).toBe('Invalid input for tool "echo": text: bad');
+  });
+
   it.each([
     ['with a reason', () => new Error('user left'), 'Error: user left'],
     ['without a reason', () => undefined, 'AbortError: This operation was aborted'],
-  ])('fires with what the call threw, not `aborted`, when the run’s caller cancelled it (%s)', async (_label, reason, ended) => {
+  ])('fires with what the call threw, not `aborted`, when the run’s caller cancelled it (%s); its output guardrails never run', async (_label, reason, ended) => {
     const controller = new AbortController();
+    const checked: unknown[] = [];
     const waiter = tool({
       name: 'waiter',
       description: '',
       parameters: z.object({}),
+      outputGuardrails: [{ name: 'look', run: ({ output }: { output: unknown }) => (checked.push(output), { outputInfo: '', behavior: { type: 'allow' } }) as never }],
       execute: (_input, _context, details) =>
         new Promise((_resolve, reject) => {
           details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason));
@@ -529,6 +556,7 @@ describe('agent_tool_end of a function tool (as the reference fires it)', () => 
     const { agent, log } = hooked(new Agent({ name: 'A', model, tools: [waiter] }));
     await expect(run(agent, 'go', { signal: controller.signal })).rejects.toBeDefined();
     expect(log).toEqual(['start waiter w1', `end waiter ${JSON.stringify(ended)} w1`]);
+    expect(checked).toEqual([]);
   });
 
   it('fires with an empty result when an agent tool’s nested run paused, and with its output when the resumed call ends', async () => {
