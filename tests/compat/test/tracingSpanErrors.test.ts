@@ -47,29 +47,17 @@ function handoffCall() {
 
 type Scenario = [label: string, spanType: string, error: () => Error, program: (under: SdkUnderTest, error: Error) => (config: { traceIncludeSensitiveData: boolean }) => Promise<unknown>];
 
+/** A triage agent whose handoff callback rejects with \`error\`. */
+const refusedHandoff: Scenario[3] = ({ sdk }, error) => (config) => {
+  const billing = new sdk.Agent({ name: 'Billing' });
+  const refusing = sdk.handoff(billing, { onHandoff: () => Promise.reject(error) } as never);
+  const triage = new sdk.Agent({ name: 'Triage', model: handoffCall() as never, handoffs: [refusing] });
+  return new sdk.Runner(config).run(triage, 'refund please');
+};
+
 const scenarios: Scenario[] = [
-  [
-    'a handoff whose callback rejects',
-    'handoff',
-    () => new Error('billing desk closed'),
-    ({ sdk }, error) => (config) => {
-      const billing = new sdk.Agent({ name: 'Billing' });
-      const refusing = sdk.handoff(billing, { onHandoff: () => Promise.reject(error) } as never);
-      const triage = new sdk.Agent({ name: 'Triage', model: handoffCall() as never, handoffs: [refusing] });
-      return new sdk.Runner(config).run(triage, 'refund please');
-    },
-  ],
-  [
-    'a handoff whose callback rejects with an error carrying data',
-    'handoff',
-    () => new ErrorWithData('billing desk closed', { desk: 'billing' }),
-    ({ sdk }, error) => (config) => {
-      const billing = new sdk.Agent({ name: 'Billing' });
-      const refusing = sdk.handoff(billing, { onHandoff: () => Promise.reject(error) } as never);
-      const triage = new sdk.Agent({ name: 'Triage', model: handoffCall() as never, handoffs: [refusing] });
-      return new sdk.Runner(config).run(triage, 'refund please');
-    },
-  ],
+  ['a handoff whose callback rejects', 'handoff', () => new Error('billing desk closed'), refusedHandoff],
+  ['a handoff whose callback rejects with an error carrying data', 'handoff', () => new ErrorWithData('billing desk closed', { desk: 'billing' }), refusedHandoff],
   [
     'an MCP server that cannot list its tools',
     'mcp_tools',
