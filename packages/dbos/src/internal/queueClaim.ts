@@ -30,16 +30,14 @@ export async function claimQueued(database: ClaimDatabase, queue: WorkflowQueue,
   const params: unknown[] = ['ENQUEUED', queue.name, appVersion, 'PENDING', executorId, owner, database.appName ?? null];
   const names = database.appName ? [database.appName] : [];
   // DBOS's `appNameFilter`: rows of this application or of none; every row when it has no name.
-  const scope = (column: string) => (names.length === 0 ? 'TRUE' : `(${column} = ANY($${params.push(names)}) OR ${column} IS NULL)`);
-  const versionScope = scope('application_name');
-  const rowScope = scope('application_name');
+  const appScope = names.length === 0 ? 'TRUE' : `(application_name = ANY($${params.push(names)}) OR application_name IS NULL)`;
   const limit = Number.isFinite(room) ? `LIMIT ${Math.floor(room)}` : '';
   const { rows } = await database.pool.query<{ workflow_uuid: string; priority: number; created_at: string }>(
     `WITH latest AS (
-       SELECT version_name FROM ${schema}.application_versions WHERE ${versionScope} ORDER BY version_timestamp DESC LIMIT 1
+       SELECT version_name FROM ${schema}.application_versions WHERE ${appScope} ORDER BY version_timestamp DESC LIMIT 1
      ), picked AS (
        SELECT workflow_uuid FROM ${schema}.workflow_status
-        WHERE status = $1 AND queue_name = $2 AND ${rowScope}
+        WHERE status = $1 AND queue_name = $2 AND ${appScope}
           AND (application_version = $3 OR (application_version IS NULL AND COALESCE((SELECT version_name FROM latest), $3) = $3))
         ORDER BY priority ASC, created_at ASC ${limit}
         FOR UPDATE SKIP LOCKED
