@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 // A contract that cannot fail proves nothing: run it on models that each break one promise
 // (test/fixtures/brokenModels.contract.ts) and check it fails exactly the cases they break.
 describe('the model contract kit', () => {
   it('fails a model that buffers its stream or swallows errors, on the cases they break', async () => {
-    const out = join(await mkdtemp(join(tmpdir(), 'contract-')), 'report.json');
+    const folder = await mkdtemp(join(tmpdir(), 'contract-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const out = join(folder, 'report.json');
     const vitest = join(import.meta.dirname, '..', '..', '..', 'node_modules', 'vitest', 'vitest.mjs');
     await promisify(execFile)(process.execPath, [vitest, 'run', '--config', 'test/fixtures/vitest.contract-fixtures.config.ts', '--reporter=json', `--outputFile=${out}`], {
       cwd: join(import.meta.dirname, '..'),

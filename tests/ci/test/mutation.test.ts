@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'mutation.mjs');
 
@@ -16,6 +16,7 @@ type Mutant = { status: 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'Comp
  */
 function workspace(mutants: Mutant[], moduleExtra: Record<string, unknown> = {}) {
   const project = mkdtempSync(join(tmpdir(), 'mutation-'));
+  onTestFinished(() => rmSync(project, { recursive: true, force: true }));
   mkdirSync(join(project, 'scripts'));
   copyFileSync(script, join(project, 'scripts', 'mutation.mjs'));
   writeFileSync(join(project, 'package.json'), '{"private":true}');

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts', 'oracle-ratchet.mjs');
 
@@ -30,6 +30,7 @@ function report(project: string, tests: Test[], file = 'tests/agents-core/run.te
 /** A project folder with the ratchet script, and optionally a ../shared/compat-oracle whose run.sh writes `results`. */
 function workspace(options: { shared: boolean; results?: object; record?: string[]; known?: object }) {
   const base = mkdtempSync(join(tmpdir(), 'oracle-ratchet-'));
+  onTestFinished(() => rmSync(base, { recursive: true, force: true }));
   const project = join(base, 'project');
   mkdirSync(join(project, 'scripts'), { recursive: true });
   mkdirSync(join(project, 'oracle'), { recursive: true });

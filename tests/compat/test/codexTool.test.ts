@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { Codex } from '@openai/codex-sdk';
 import { codexTool as referenceCodexTool } from '@openai/agents-extensions/experimental/codex';
 import { codexTool as batonCodexTool } from '@baton/codex';
@@ -18,7 +18,9 @@ import { onBoth, type SdkUnderTest } from './sdks.js';
 const fakeCodexPath = fileURLToPath(new URL('../../../packages/codex/test/fixtures/fakeCodex.mjs', import.meta.url));
 
 function fakeCodexClient(env: Record<string, string> = {}) {
-  const log = join(mkdtempSync(join(tmpdir(), 'compat-codex-')), 'calls.jsonl');
+  const folder = mkdtempSync(join(tmpdir(), 'compat-codex-'));
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  const log = join(folder, 'calls.jsonl');
   const codex = new Codex({ codexPathOverride: fakeCodexPath, env: { PATH: process.env.PATH ?? '', FAKE_CODEX_LOG: log, ...env } });
   const invocations = () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []);
   return { codex, invocations };

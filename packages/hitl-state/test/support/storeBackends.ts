@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { MemoryRunStateStore, PostgresRunStateStore, SqliteRunStateStore, type RunStateStore } from '../../src/index.js';
@@ -54,7 +54,7 @@ export function storeBackends(connectionString: () => string): StoreBackend[] {
         const db = new Database(file);
         const store = new SqliteRunStateStore(db);
         await store.init();
-        return { store, close: async () => (db.close(), rmSync(file, { force: true })) };
+        return { store, close: async () => (db.close(), rmSync(dirname(file), { recursive: true, force: true })) };
       },
       async upgrade(run) {
         const file = sqliteFile();
@@ -66,7 +66,7 @@ export function storeBackends(connectionString: () => string): StoreBackend[] {
         for (const output of run.outputs) db.prepare(`INSERT INTO baton_committed_tool_outputs VALUES (?, ?, ?, ?)`).run(run.runId, output.callId, output.item, lapsed());
         const store = new SqliteRunStateStore(db);
         await store.init();
-        return { store, close: async () => (db.close(), rmSync(file, { force: true })) };
+        return { store, close: async () => (db.close(), rmSync(dirname(file), { recursive: true, force: true })) };
       },
     },
     {
