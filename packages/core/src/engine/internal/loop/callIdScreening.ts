@@ -15,44 +15,43 @@ import type { ToolRun } from './classifyResponse.js';
  * - the exact invocation again (same tool, caller and arguments as JSON values) is not run again:
  *   its output is already in history, or an earlier call of the same response runs it.
  *
- * Returns the runs to execute and the calls left out (their call items stay out of history).
+ * Returns the runs to execute and the calls left out (their call items stay out of history),
+ * decided when called: the loop calls it as the turn runs, so a turn with nothing to screen costs no fiber step.
  */
 export function screenCallIds(
   runs: readonly ToolRun[],
   agent: Agent<any, any>,
   record: RunRecord,
 ): Effect.Effect<{ runs: ToolRun[]; skipped: Set<FunctionCallItem> }, ModelBehaviorError> {
-  return Effect.suspend(() => {
-    const committed = committedCalls(record.generatedItems, agent);
-    const inResponse = new Map<string, Invocation>();
-    const kept: ToolRun[] = [];
-    const skipped = new Set<FunctionCallItem>();
-    for (const run of runs) {
-      const { call } = run;
-      const callId = call.callId;
-      if (typeof callId !== 'string' || callId === '') {
-        return Effect.fail(new ModelBehaviorError(`Tool call "${call.name}" has no call id; a call without one cannot be told apart from another, so it is not run.`));
-      }
-      const invocation = new Invocation(run.tool?.name ?? call.name, call);
-      const decided = run.tool ? record.context._decidedInvocation({ toolName: invocation.toolName, callId }) : undefined;
-      if (decided !== undefined && decided !== invocation.fingerprint) {
-        return Effect.fail(new ModelBehaviorError(`Tool call ${callId} (${call.name}) differs from the invocation its approval decision was made on; the decision is not applied to another invocation.`));
-      }
-      const answered = committed.get(callId);
-      const earlier = inResponse.get(callId) ?? (answered && new Invocation(answered.name, answered));
-      if (earlier !== undefined && earlier.fingerprint !== invocation.fingerprint) {
-        const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
-        return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (tool "${call.name}").`));
-      }
-      if (earlier !== undefined) {
-        skipped.add(call);
-        continue;
-      }
-      inResponse.set(callId, invocation);
-      kept.push(run);
+  const committed = committedCalls(record.generatedItems, agent);
+  const inResponse = new Map<string, Invocation>();
+  const kept: ToolRun[] = [];
+  const skipped = new Set<FunctionCallItem>();
+  for (const run of runs) {
+    const { call } = run;
+    const callId = call.callId;
+    if (typeof callId !== 'string' || callId === '') {
+      return Effect.fail(new ModelBehaviorError(`Tool call "${call.name}" has no call id; a call without one cannot be told apart from another, so it is not run.`));
     }
-    return Effect.succeed({ runs: kept, skipped });
-  });
+    const invocation = new Invocation(run.tool?.name ?? call.name, call);
+    const decided = run.tool ? record.context._decidedInvocation({ toolName: invocation.toolName, callId }) : undefined;
+    if (decided !== undefined && decided !== invocation.fingerprint) {
+      return Effect.fail(new ModelBehaviorError(`Tool call ${callId} (${call.name}) differs from the invocation its approval decision was made on; the decision is not applied to another invocation.`));
+    }
+    const answered = committed.get(callId);
+    const earlier = inResponse.get(callId) ?? (answered && new Invocation(answered.name, answered));
+    if (earlier !== undefined && earlier.fingerprint !== invocation.fingerprint) {
+      const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
+      return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (tool "${call.name}").`));
+    }
+    if (earlier !== undefined) {
+      skipped.add(call);
+      continue;
+    }
+    inResponse.set(callId, invocation);
+    kept.push(run);
+  }
+  return Effect.succeed({ runs: kept, skipped });
 }
 
 /**
@@ -95,15 +94,13 @@ function committedCalls(items: readonly RunItem[], agent: Agent<any, any>): Map<
  * run: the answer would be read as the output of that earlier call.
  */
 export function screenIgnoredHandoffCalls(calls: readonly FunctionCallItem[], agent: Agent<any, any>, record: RunRecord): Effect.Effect<void, ModelBehaviorError> {
-  return Effect.suspend(() => {
-    if (calls.length === 0 || !record.serverConversation) return Effect.void;
-    const committed = committedCalls(record.generatedItems, agent);
-    for (const call of calls) {
-      const answered = committed.get(call.callId);
-      if (answered && new Invocation(answered.name, answered).fingerprint !== new Invocation(call.name, call).fingerprint) {
-        return Effect.fail(new ModelBehaviorError(`Tool call ID ${call.callId} was reused for a different invocation after its output was committed.`));
-      }
+  if (calls.length === 0 || !record.serverConversation) return Effect.void;
+  const committed = committedCalls(record.generatedItems, agent);
+  for (const call of calls) {
+    const answered = committed.get(call.callId);
+    if (answered && new Invocation(answered.name, answered).fingerprint !== new Invocation(call.name, call).fingerprint) {
+      return Effect.fail(new ModelBehaviorError(`Tool call ID ${call.callId} was reused for a different invocation after its output was committed.`));
     }
-    return Effect.void;
-  });
+  }
+  return Effect.void;
 }

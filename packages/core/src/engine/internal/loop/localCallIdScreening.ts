@@ -10,39 +10,37 @@ import type { LocalToolRun } from './localToolRuns.js';
  * names one invocation (the tool and its commands, operation or actions) for the whole run. An id
  * reused for a different invocation fails the run with `ModelBehaviorError`, so an approval or an
  * output meant for one command is never taken for another; the same invocation again is not run
- * again (its call item stays out of history).
+ * again (its call item stays out of history). Decided when called, as `screenCallIds` is.
  */
 export function screenLocalCallIds(
   runs: readonly LocalToolRun[],
   agent: Agent<any, any>,
   record: RunRecord,
 ): Effect.Effect<{ runs: LocalToolRun[]; skipped: Set<LocalToolCallItem> }, ModelBehaviorError> {
-  return Effect.suspend(() => {
-    const kept: LocalToolRun[] = [];
-    const skipped = new Set<LocalToolCallItem>();
-    if (runs.length === 0) return Effect.succeed({ runs: kept, skipped });
-    const committed = committedLocalInvocations(record.generatedItems, agent);
-    const inResponse = new Map<string, string>();
-    for (const run of runs) {
-      const callId = run.call.callId;
-      if (typeof callId !== 'string' || callId === '') {
-        return Effect.fail(new ModelBehaviorError(`A ${run.kind} call has no call id; a call without one cannot be told apart from another, so it is not run.`));
-      }
-      const invocation = localInvocation(run.call);
-      const earlier = inResponse.get(callId) ?? committed.get(callId);
-      if (earlier !== undefined && earlier !== invocation) {
-        const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
-        return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (${run.kind} tool "${run.tool.name}").`));
-      }
-      if (earlier !== undefined) {
-        skipped.add(run.call);
-        continue;
-      }
-      inResponse.set(callId, invocation);
-      kept.push(run);
+  const kept: LocalToolRun[] = [];
+  const skipped = new Set<LocalToolCallItem>();
+  if (runs.length === 0) return Effect.succeed({ runs: kept, skipped });
+  const committed = committedLocalInvocations(record.generatedItems, agent);
+  const inResponse = new Map<string, string>();
+  for (const run of runs) {
+    const callId = run.call.callId;
+    if (typeof callId !== 'string' || callId === '') {
+      return Effect.fail(new ModelBehaviorError(`A ${run.kind} call has no call id; a call without one cannot be told apart from another, so it is not run.`));
     }
-    return Effect.succeed({ runs: kept, skipped });
-  });
+    const invocation = localInvocation(run.call);
+    const earlier = inResponse.get(callId) ?? committed.get(callId);
+    if (earlier !== undefined && earlier !== invocation) {
+      const where = inResponse.has(callId) ? 'another call in the same response' : 'a call whose output is already committed';
+      return Effect.fail(new ModelBehaviorError(`Tool call id ${callId} was reused by ${where} for a different invocation (${run.kind} tool "${run.tool.name}").`));
+    }
+    if (earlier !== undefined) {
+      skipped.add(run.call);
+      continue;
+    }
+    inResponse.set(callId, invocation);
+    kept.push(run);
+  }
+  return Effect.succeed({ runs: kept, skipped });
 }
 
 /** What a local call does, comparable as `invocationFingerprint` compares function calls. */

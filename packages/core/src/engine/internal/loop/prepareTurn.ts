@@ -32,6 +32,7 @@ import type { LoopEnv } from './loopEnv.js';
 import { agentMcpTools, withMcpTools } from './mcpTools.js';
 import { withToolSearchRuntimeTools } from './clientToolSearch.js';
 import type { CallModelInputFilter, ModelInputData } from '../../../definitions/callModelInputFilter.js';
+import { flatMapNow } from '../flatMapNow.js';
 
 export interface PreparedTurn {
   readonly agent: Agent<any, any>;
@@ -43,73 +44,106 @@ export interface PreparedTurn {
 
 /**
  * Admits a new turn (the model call counts it) and resolves instructions, tools, handoffs, model
- * and input.
+ * and input. Written as continuations rather than a generator: each step that has nothing to do
+ * (no MCP server, no computer, no prompt) then costs a function call, not a fiber step.
  */
 export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<PreparedTurn, RunFailure> {
-  return Effect.gen(function* () {
+  return Effect.suspend(() => {
     const agent = record.currentAgent;
     // A turn cancelled during its model call is taken again, not counted again (see `callModel`).
     const turn = record.turnInProgress === true ? record.currentTurn : record.currentTurn + 1;
     if (record.maxTurns !== null && turn > record.maxTurns) {
-      return yield* Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
+      return Effect.fail(new MaxTurnsExceededError(`Max turns (${record.maxTurns}) exceeded`));
     }
-    yield* checkedClientToolSearch(agent);
+    const unanswerable = unanswerableClientToolSearch(agent);
+    if (unanswerable) return Effect.fail(unanswerable);
     const context = record.context;
     // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
     // fiber for each would cost more than most of them take.
-    const [systemInstructions, enabledTools, enabledHandoffs, chosenModel] = yield* fromUserCode(() =>
+    return fromUserCode(() =>
       Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
+    ).pipe(
+      Effect.flatMap(([systemInstructions, enabledTools, enabledHandoffs, chosenModel]) =>
+        flatMapNow(capabilitiesFrom(agent, enabledTools, enabledHandoffs, record, env), (capabilities) =>
+          flatMapNow(checkedModel(chosenModel, agent, env), (model) =>
+            annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent').pipe(
+              Effect.flatMap(() =>
+                flatMapNow(agentComputers(agent, record), (computers) => {
+                  // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
+                  admitPendingInput(record);
+                  const { request, explicitlyModelSet } = turnRequest(agent, model, capabilities, computers, record, env);
+                  if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+                  return flatMapNow(promptedAndFiltered(request, agent, explicitlyModelSet, record, env), () => {
+                    const conversation = record.serverConversation;
+                    if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
+                    if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
+                    return Effect.succeed({ agent, model, ...capabilities, request });
+                  });
+                }),
+              ),
+            ),
+          ),
+        ),
+      ),
     );
-    const tools = yield* withToolSearchRuntimeTools(agent, yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env), record);
-    const capabilities = yield* capabilitiesOf(agent, tools, enabledHandoffs, env);
-    const model = yield* checkedModel(chosenModel, agent, env);
-    const { handoffs } = capabilities;
-    yield* annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': handoffs.map((h) => h.agentName) }), 'agent');
-    const chosen = env.model ?? agent.model;
-    const modelName = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
-    const explicitlyModelSet = chosen !== '' && chosen !== undefined;
-    // An agent that set no model settings gets the defaults of the model the run resolves (the
-    // runner's model included), as the reference does; settings it chose stay its own.
-    // A prompt template that chooses the model (no model named) brings its own settings too.
-    const promptOwnsModel = model.supportsPromptModelSelection === true && agent.prompt !== undefined && !explicitlyModelSet;
-    const implicit = agent.hasExplicitModelSettings() || promptOwnsModel ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
-    const agentSettings = agent.hasExplicitModelSettings() ? agent.modelSettings : { ...implicit, ...storeOnly(agent.modelSettings) };
-    const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
-    // 'none' is not a stale hint to a tool: it stays (a hook may set it to end tool use).
-    if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && modelSettings.toolChoice !== 'none' && usedToolsBefore(record, agent)) {
-      delete modelSettings.toolChoice;
-    }
-    const computers = yield* agentComputers(agent, record);
-    // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
-    admitPendingInput(record);
-    const request: ModelRequest = {
-      input: turnInput(record, env, env.callModelInputFilter?.preserveInputIdentity === true),
-      modelSettings,
-      tools: offeredTools(agent, capabilities.tools, computers),
-      handoffs: handoffs.map((h) => ({
-        toolName: h.toolName,
-        toolDescription: h.toolDescription,
-        inputJsonSchema: h.inputJsonSchema,
-        strictJsonSchema: h.strictJsonSchema,
-      })),
-      outputType: agent.getSerializedOutputType(),
-      tracing: false,
-      // Whether the reasoning effort sent is the model's default (a provider may leave it out where the API refuses it).
-      _internal: {
-        reasoningEffortImplicit: implicit?.reasoning?.effort !== undefined && env.modelSettings?.reasoning?.effort === undefined,
-      },
-    };
-    if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
-    if (agent.prompt !== undefined) {
-      const prompt = yield* fromUserCode(() => agent.getPrompt(context));
-      if (prompt !== undefined) Object.assign(request, promptFields(prompt, agent, explicitlyModelSet));
-    }
-    if (env.callModelInputFilter) yield* applyInputFilter(env.callModelInputFilter, request, agent, record);
-    const conversation = record.serverConversation;
-    if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
-    if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
-    return { agent, model, ...capabilities, request };
   });
+}
+
+/** The turn's model request before its prompt template and input filter, and whether a model was named. */
+function turnRequest(
+  agent: Agent<any, any>,
+  model: Model,
+  capabilities: Capabilities,
+  computers: ReadonlyMap<ComputerTool<any, any>, Computer>,
+  record: RunRecord,
+  env: LoopEnv,
+): { request: ModelRequest; explicitlyModelSet: boolean } {
+  const chosen = env.model ?? agent.model;
+  const modelName = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
+  const explicitlyModelSet = chosen !== '' && chosen !== undefined;
+  // An agent that set no model settings gets the defaults of the model the run resolves (the
+  // runner's model included), as the reference does; settings it chose stay its own.
+  // A prompt template that chooses the model (no model named) brings its own settings too.
+  const promptOwnsModel = model.supportsPromptModelSelection === true && agent.prompt !== undefined && !explicitlyModelSet;
+  const implicit = agent.hasExplicitModelSettings() || promptOwnsModel ? undefined : modelName !== undefined ? getDefaultModelSettings(modelName) : explicitlyModelSet ? {} : getDefaultModelSettings();
+  const agentSettings = agent.hasExplicitModelSettings() ? agent.modelSettings : { ...implicit, ...storeOnly(agent.modelSettings) };
+  const modelSettings = settingsForModel({ ...agentSettings, ...env.modelSettings }, modelName, explicitlyModelSet);
+  // 'none' is not a stale hint to a tool: it stays (a hook may set it to end tool use).
+  if (agent.resetToolChoice && modelSettings.toolChoice !== undefined && modelSettings.toolChoice !== 'none' && usedToolsBefore(record, agent)) {
+    delete modelSettings.toolChoice;
+  }
+  const request: ModelRequest = {
+    input: turnInput(record, env, env.callModelInputFilter?.preserveInputIdentity === true),
+    modelSettings,
+    tools: offeredTools(agent, capabilities.tools, computers),
+    handoffs: capabilities.handoffs.map((h) => ({
+      toolName: h.toolName,
+      toolDescription: h.toolDescription,
+      inputJsonSchema: h.inputJsonSchema,
+      strictJsonSchema: h.strictJsonSchema,
+    })),
+    outputType: agent.getSerializedOutputType(),
+    tracing: false,
+    // Whether the reasoning effort sent is the model's default (a provider may leave it out where the API refuses it).
+    _internal: {
+      reasoningEffortImplicit: implicit?.reasoning?.effort !== undefined && env.modelSettings?.reasoning?.effort === undefined,
+    },
+  };
+  return { request, explicitlyModelSet };
+}
+
+/** The agent's prompt template (when it has one) and then the run's input filter (when it has one) shape the request. */
+function promptedAndFiltered(request: ModelRequest, agent: Agent<any, any>, explicitlyModelSet: boolean, record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
+  const prompted =
+    agent.prompt === undefined
+      ? Effect.void
+      : fromUserCode(() => agent.getPrompt(record.context)).pipe(
+          Effect.map((prompt) => {
+            if (prompt !== undefined) Object.assign(request, promptFields(prompt, agent, explicitlyModelSet));
+          }),
+        );
+  const filter = env.callModelInputFilter;
+  return filter ? flatMapNow(prompted, () => applyInputFilter(filter, request, agent, record)) : prompted;
 }
 
 /** A prompt template's request fields: a model chosen on the agent or the run wins over the prompt's own. */
@@ -121,19 +155,17 @@ function promptFields(prompt: ModelPrompt, agent: Agent<any, any>, explicitlyMod
  * A client-executed tool search with parameters of its own needs the executor that answers its calls
  * (the built-in one loads the agent's deferred tools): without it the run stops before the model is called.
  */
-function checkedClientToolSearch(agent: Agent<any, any>): Effect.Effect<void, RunFailure> {
+function unanswerableClientToolSearch(agent: Agent<any, any>): UserError | undefined {
   for (const tool of agent.getHostedTools()) {
     const data = tool.providerData as { type?: unknown; execution?: unknown; parameters?: unknown } | undefined;
     if (data?.type !== 'tool_search' || data.execution !== 'client' || data.parameters === undefined) continue;
     if (getClientToolSearchExecutor(tool) === undefined) {
-      return Effect.fail(
-        new UserError(
-          `Agent "${agent.name}": the client tool search "${tool.name}" has parameters of its own, and such searches require toolSearchTool({ execution: "client", execute }) with an execute function that answers them.`,
-        ),
+      return new UserError(
+        `Agent "${agent.name}": the client tool search "${tool.name}" has parameters of its own, and such searches require toolSearchTool({ execution: "client", execute }) with an execute function that answers them.`,
       );
     }
   }
-  return Effect.void;
+  return undefined;
 }
 
 /** The one setting an agent keeps over its model's defaults when it chose none: whether the provider stores the response. */
@@ -183,11 +215,24 @@ export interface Capabilities {
  */
 export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
   const agent = record.currentAgent;
-  return Effect.gen(function* () {
-    const [enabledTools, handoffs] = yield* fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)]));
-    const tools = yield* withToolSearchRuntimeTools(agent, yield* withMcpTools(agent, yield* agentMcpTools(agent, record, env), enabledTools, env), record);
-    return yield* capabilitiesOf(agent, tools, handoffs, env);
-  });
+  return fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)])).pipe(
+    Effect.flatMap(([enabledTools, handoffs]) => capabilitiesFrom(agent, enabledTools, handoffs, record, env)),
+  );
+}
+
+/** The enabled tools with the MCP servers' and any loaded by a client tool search, and the handoffs that can be offered beside them. */
+function capabilitiesFrom(
+  agent: Agent<any, any>,
+  enabledTools: readonly FunctionTool<any>[],
+  handoffs: readonly HandoffContract<any>[],
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<Capabilities, RunFailure> {
+  return flatMapNow(agentMcpTools(agent, record, env), (mcpTools) =>
+    flatMapNow(withMcpTools(agent, mcpTools, enabledTools, env), (tools) =>
+      flatMapNow(withToolSearchRuntimeTools(agent, tools, record), (offered) => capabilitiesOf(agent, offered, handoffs, env)),
+    ),
+  );
 }
 
 function capabilitiesOf(

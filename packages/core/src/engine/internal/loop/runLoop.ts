@@ -1,4 +1,3 @@
-import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
 import { agentSpan, span } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
@@ -24,6 +23,7 @@ import { stringCodec } from './stepCodecs.js';
 import { randomUuid } from '../../../definitions/internal/uuid.js';
 import { primeResumedServerConversation } from './resumedServerConversation.js';
 import { promptMaySupplyTools } from './promptSuppliedTools.js';
+import { flatMapNow } from '../flatMapNow.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -35,22 +35,29 @@ const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
  * produces a final output or pauses for approval. Each phase updates the run's one record.
  */
 export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
-  return Effect.gen(function* () {
+  return Effect.clockWith((clock) => {
     // Approval expiry reads the run's clock (TestClock in an Effect test).
-    record.context.useClock(yield* Clock.Clock);
-    if (record.runId === undefined) record.runId = yield* runStep(env.stepRunner, 'id', runIdKey, stringCodec, newRunId);
-    const step = record.currentStep;
-    if (step?.type === 'next_step_final_output') {
-      // A state that already has its answer (or whose output check failed): check it again, no model call.
-      const agent = record.currentAgent;
-      return yield* finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
-        Effect.andThen(announceFinalOutput(agent, record, env)),
-        agentSpan(agentAttributes(agent)),
-      );
-    }
-    let resuming = step?.type === 'next_step_interruption';
-    while ((yield* agentTurns(record, env, resuming)) === 'continue') resuming = false;
+    record.context.useClock(clock);
+    const identified =
+      record.runId === undefined ? Effect.map(runStep(env.stepRunner, 'id', runIdKey, stringCodec, newRunId), (runId) => void (record.runId = runId)) : Effect.void;
+    return flatMapNow(identified, () => {
+      const step = record.currentStep;
+      if (step?.type === 'next_step_final_output') {
+        // A state that already has its answer (or whose output check failed): check it again, no model call.
+        const agent = record.currentAgent;
+        return finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
+          Effect.andThen(announceFinalOutput(agent, record, env)),
+          agentSpan(agentAttributes(agent)),
+        );
+      }
+      return agentsFrom(record, env, step?.type === 'next_step_interruption');
+    });
   }).pipe(Effect.ensuring(env.mcpConnections.closeAll), Effect.ensuring(disposeComputersUnlessPaused(record)), span('baton.run'));
+}
+
+/** Each agent's turns in turn, until one ends or pauses the run instead of handing off. */
+function agentsFrom(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.Effect<void, RunFailure> {
+  return Effect.flatMap(agentTurns(record, env, resuming), (outcome) => (outcome === 'continue' ? agentsFrom(record, env, false) : Effect.void));
 }
 
 /**
@@ -59,21 +66,26 @@ export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, Ru
  */
 function agentTurns(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.Effect<TurnOutcome, RunFailure> {
   const agent = record.currentAgent;
-  return Effect.gen(function* () {
-    let outcome: TurnOutcome = resuming ? yield* resumeInterruptedTurn(record, env) : 'continue';
-    let first = !resuming;
-    while (outcome === 'continue' && record.currentAgent === agent) {
-      outcome = yield* runTurn(record, env, first).pipe(
-        Effect.catchIf(
-          (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
-          (failure) => recoverRunError('maxTurns', failure, record, env),
-        ),
-      );
-      first = false;
-    }
-    if (outcome === 'done') yield* announceFinalOutput(record.currentAgent, record, env);
-    return outcome;
-  }).pipe(agentSpan(agentAttributes(agent)));
+  const first = resuming ? resumeInterruptedTurn(record, env) : recoveredTurn(record, env, true);
+  return Effect.flatMap(first, (outcome) => turnsAfter(outcome, agent, record, env)).pipe(agentSpan(agentAttributes(agent)));
+}
+
+/** The agent's next turns while the last one asked for more and the agent is still current. */
+function turnsAfter(outcome: TurnOutcome, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
+  if (outcome === 'continue' && record.currentAgent === agent) {
+    return Effect.flatMap(recoveredTurn(record, env, false), (next) => turnsAfter(next, agent, record, env));
+  }
+  return outcome === 'done' ? Effect.as(announceFinalOutput(record.currentAgent, record, env), outcome) : Effect.succeed(outcome);
+}
+
+/** A turn; running out of turns is handed to the run's error handler, which may end the run instead. */
+function recoveredTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect.Effect<TurnOutcome, RunFailure> {
+  return runTurn(record, env, firstOfAgent).pipe(
+    Effect.catchIf(
+      (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
+      (failure) => recoverRunError('maxTurns', failure, record, env),
+    ),
+  );
 }
 
 /** `agent_end` once the run has its checked final output, after the turn that made it (as the reference). */
@@ -91,30 +103,40 @@ function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> 
 
 /** prepare → input guardrails (first turn) → model → classify → tools → resolve. */
 function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect.Effect<TurnOutcome, RunFailure> {
-  return Effect.gen(function* () {
-    const turn = yield* prepareTurn(record, env);
-    const call = callModel(turn.model, turn.request, record, env);
-    const modelCall = firstOfAgent ? Effect.andThen(agentStarted(turn.agent, inputToItems(turn.request.input), record, env), call) : call;
-    let response: ModelResponse;
-    if (record.currentTurn === 0) {
-      const guardrails = [...env.inputGuardrails, ...turn.agent.inputGuardrails];
-      const args: InputGuardrailFunctionArgs<any> = { agent: turn.agent, input: record.originalInput, context: record.context };
-      const steps = { runner: env.stepRunner, turn: record.currentTurn + 1 };
-      yield* runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record, steps);
-      response = yield* withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record, steps);
-    } else {
-      response = yield* modelCall;
-    }
-    record.modelResponses.push(response);
-    const promptTools = turn.request.prompt !== undefined && promptMaySupplyTools(turn.agent, { tools: turn.request.tools.length, handoffs: turn.request.handoffs.length });
-    const processed = yield* classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs, promptTools));
-    return yield* actOnResponse(processed, response, record, env, turn.tools);
-  }).pipe(turnSpan(record, 1));
+  return prepareTurn(record, env).pipe(
+    Effect.flatMap((turn) => {
+      const call = callModel(turn.model, turn.request, record, env);
+      const modelCall = firstOfAgent ? Effect.andThen(agentStarted(turn.agent, inputToItems(turn.request.input), record, env), call) : call;
+      const answered = record.currentTurn === 0 ? withInputGuardrails(modelCall, turn.agent, record, env) : modelCall;
+      return Effect.flatMap(answered, (response) => {
+        record.modelResponses.push(response);
+        const promptTools = turn.request.prompt !== undefined && promptMaySupplyTools(turn.agent, { tools: turn.request.tools.length, handoffs: turn.request.handoffs.length });
+        return flatMapNow(classified(() => classifyResponse(response, turn.agent, turn.tools, turn.handoffs, promptTools)), (processed) =>
+          actOnResponse(processed, response, record, env, turn.tools),
+        );
+      });
+    }),
+    turnSpan(record, 1),
+  );
+}
+
+/** The run's first model call, with the input guardrails: blocking ones before it, the others beside it. */
+function withInputGuardrails(modelCall: Effect.Effect<ModelResponse, RunFailure>, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  const guardrails = [...env.inputGuardrails, ...agent.inputGuardrails];
+  const args: InputGuardrailFunctionArgs<any> = { agent, input: record.originalInput, context: record.context };
+  const steps = { runner: env.stepRunner, turn: record.currentTurn + 1 };
+  return Effect.flatMap(runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record, steps), () =>
+    withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record, steps),
+  );
 }
 
 /** A response the loop cannot act on (an approval request from an MCP server the agent lacks) fails the run. */
 function classified(classify: () => ProcessedResponse): Effect.Effect<ProcessedResponse, RunFailure> {
-  return Effect.try({ try: classify, catch: asRunFailure });
+  try {
+    return Effect.succeed(classify());
+  } catch (cause) {
+    return Effect.fail(asRunFailure(cause));
+  }
 }
 
 /** The turn's span; a resumed turn is the one that paused (its model call was already counted). */
@@ -178,28 +200,37 @@ function actOnResponse(
   env: LoopEnv,
   tools: PreparedTurn['tools'],
 ): Effect.Effect<TurnOutcome, RunFailure> {
-  return Effect.gen(function* () {
-    const screened = yield* screenCallIds(classified.toolRuns, record.currentAgent, record);
-    const local = yield* screenLocalCallIds(classified.localRuns, record.currentAgent, record);
-    yield* screenIgnoredHandoffCalls(classified.handoffRun?.ignoredCalls ?? [], record.currentAgent, record);
-    const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
-    const kept: ProcessedResponse =
-      skipped.size === 0
-        ? classified
-        : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
-    // Client tool searches run once the response's calls have passed their checks.
-    const processed = yield* answerClientToolSearches(kept, tools, record.currentAgent, record, env.stepRunner);
-    const turnStart = record.generatedItems.length;
-    for (const item of processed.newItems) {
-      record.generatedItems.push(item);
-      yield* env.emit(itemEvent(item));
-    }
-    rememberServerState(processed, response, record, env);
-    // A tool that fails the run takes the turn's items with it: running the error's state again
-    // asks the model again, instead of sending a call without its output (as the reference does).
-    const outcomes = yield* executeToolRuns(processed.toolRuns, record.currentAgent, record, env, processed.localRuns).pipe(
-      Effect.tapError(() => Effect.sync(() => void record.generatedItems.splice(turnStart))),
-    );
-    return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  });
+  const agent = record.currentAgent;
+  return flatMapNow(screenCallIds(classified.toolRuns, agent, record), (screened) =>
+    flatMapNow(screenLocalCallIds(classified.localRuns, agent, record), (local) =>
+      flatMapNow(screenIgnoredHandoffCalls(classified.handoffRun?.ignoredCalls ?? [], agent, record), () => {
+        const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
+        const kept: ProcessedResponse =
+          skipped.size === 0
+            ? classified
+            : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
+        // Client tool searches run once the response's calls have passed their checks.
+        return flatMapNow(answerClientToolSearches(kept, tools, agent, record, env.stepRunner), (processed) => {
+          const turnStart = record.generatedItems.length;
+          return flatMapNow(recordItems(processed.newItems, 0, record, env), () => {
+            rememberServerState(processed, response, record, env);
+            // A tool that fails the run takes the turn's items with it: running the error's state again
+            // asks the model again, instead of sending a call without its output (as the reference does).
+            const outcomes = executeToolRuns(processed.toolRuns, agent, record, env, processed.localRuns).pipe(
+              Effect.tapError(() => Effect.sync(() => void record.generatedItems.splice(turnStart))),
+            );
+            return Effect.flatMap(outcomes, (settled) => resolveTurn(processed, settled, response, turnStart, record, env));
+          });
+        });
+      }),
+    ),
+  );
+}
+
+/** The response's items enter history one by one, each announced as it enters (at once when nothing streams). */
+function recordItems(items: ProcessedResponse['newItems'], from: number, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  if (from === items.length) return Effect.void;
+  const item = items[from]!;
+  record.generatedItems.push(item);
+  return flatMapNow(env.emit(itemEvent(item)), () => recordItems(items, from + 1, record, env));
 }
