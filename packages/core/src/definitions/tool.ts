@@ -11,6 +11,7 @@ import {
   type ToolInputGuardrail,
   type ToolOutputGuardrail,
 } from '@baton/types';
+import { withFixedAnswer } from './internal/fixedApproval.js';
 import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
@@ -193,9 +194,10 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       if (!timeout) return runCall(runContext, input, details, partialDetails);
       return runWithToolTimeout(name, timeout, runContext, details, (timed) => runCall(runContext, input, timed, partialDetails));
     },
-    async needsApproval(runContext, input, callId) {
-      return typeof needsApproval === 'function' ? Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId)) : needsApproval;
-    },
+    needsApproval:
+      typeof needsApproval === 'function'
+        ? async (runContext, input, callId) => Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId))
+        : withFixedAnswer(async () => needsApproval, needsApproval),
     async isEnabled(runContext, agent) {
       return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent })) : isEnabled;
     },

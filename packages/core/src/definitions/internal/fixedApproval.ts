@@ -1,0 +1,16 @@
+/**
+ * Approval checks whose answer never changes (a tool made with `needsApproval: true` or `false`,
+ * the default): the run reads the answer instead of awaiting the check for every call. Keyed by
+ * the check itself, so a tool whose `needsApproval` is replaced later is asked again.
+ */
+const fixedAnswers = new WeakMap<object, boolean>();
+
+export function withFixedAnswer<F extends (...args: any[]) => Promise<boolean>>(check: F, answer: boolean): F {
+  fixedAnswers.set(check, answer);
+  return check;
+}
+
+/** The answer a check always gives, or undefined when it has to be asked. */
+export function fixedAnswerOf(check: unknown): boolean | undefined {
+  return typeof check === 'function' ? fixedAnswers.get(check) : undefined;
+}
