@@ -64,6 +64,31 @@ describe('pausing for approval', () => {
     expect(toolResultsOf(model.calls[1]).map((r) => r.callId).sort()).toEqual(['big', 'small']);
   });
 
+  it('a needsApproval replaced after the tool was made is the one asked (the fixed answer it replaced is not read)', async () => {
+    const asked: string[] = [];
+    const { pay, executed } = guardedTool(false);
+    pay.needsApproval = async (_ctx, _input, callId) => (asked.push(callId), true);
+    const model = new ScriptedModel([[payCall('c1')], [assistantMessage('never')]]);
+    const paused = await run(new Agent({ name: 'Banker', model, tools: [pay] }), 'pay');
+    expect(asked).toEqual(['c1']);
+    expect(executed).toEqual([]);
+    expect(paused.interruptions.map((i) => i.callId)).toEqual(['c1']);
+
+    const { pay: open, executed: ran } = guardedTool(true);
+    open.needsApproval = async () => false;
+    const direct = await run(new Agent({ name: 'Banker', model: new ScriptedModel([[payCall('c2')], [assistantMessage('paid')]]), tools: [open] }), 'pay');
+    expect(direct.finalOutput).toBe('paid');
+    expect(ran).toEqual([{ to: 'bob', amount: 10 }]);
+  });
+
+  it('a fixed needsApproval still answers when called directly, as a promise', async () => {
+    const { pay } = guardedTool(true);
+    const { pay: open } = guardedTool(false);
+    const context = new RunContext({});
+    await expect(pay.needsApproval(context, { to: 'bob', amount: 1 }, 'c1')).resolves.toBe(true);
+    await expect(open.needsApproval(context, { to: 'bob', amount: 1 }, 'c1')).resolves.toBe(false);
+  });
+
   it('announces tool_approval_requested in a streamed run and pauses it', async () => {
     const { pay, executed } = guardedTool(true);
     const model = new ScriptedModel([[payCall('c1')]]);
