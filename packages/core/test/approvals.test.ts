@@ -67,7 +67,7 @@ describe('pausing for approval', () => {
   it('a needsApproval replaced after the tool was made is the one asked (the fixed answer it replaced is not read)', async () => {
     const asked: string[] = [];
     const { pay, executed } = guardedTool(false);
-    pay.needsApproval = async (_ctx, _input, callId) => (asked.push(callId), true);
+    pay.needsApproval = async (_ctx, _input, callId) => (asked.push(String(callId)), true);
     const model = new ScriptedModel([[payCall('c1')], [assistantMessage('never')]]);
     const paused = await run(new Agent({ name: 'Banker', model, tools: [pay] }), 'pay');
     expect(asked).toEqual(['c1']);

@@ -351,4 +351,16 @@ describe('tools in a run', () => {
       { type: 'function', name: 'shown', description: 'd', parameters: shown.parameters, strict: true },
     ]);
   });
+
+  it('offers tools by their isEnabled: a fixed false hides, and one replaced after the tool was made is asked each turn', async () => {
+    const off = tool({ name: 'off', description: '', parameters: z.object({}), isEnabled: false, execute: () => 1 });
+    const on = tool({ name: 'on', description: '', parameters: z.object({}), execute: () => 1 });
+    const switched = tool({ name: 'switched', description: '', parameters: z.object({}), isEnabled: false, execute: () => 1 });
+    const asked: number[] = [];
+    switched.isEnabled = async () => (asked.push(asked.length), asked.length > 1);
+    const model = new ScriptedModel([[functionCall('on', {}, { callId: 'c1' })], [assistantMessage('done')]]);
+    await run(new Agent({ name: 'A', model, tools: [off, on, switched] }), 'go');
+    expect(model.calls.map((call) => call.request.tools.map((t) => t.name))).toEqual([['on'], ['on', 'switched']]);
+    expect(asked).toHaveLength(2);
+  });
 });

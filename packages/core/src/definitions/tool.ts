@@ -11,7 +11,7 @@ import {
   type ToolInputGuardrail,
   type ToolOutputGuardrail,
 } from '@baton/types';
-import { withFixedAnswer } from './internal/fixedApproval.js';
+import { withFixedAnswer } from './internal/fixedAnswer.js';
 import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
@@ -198,9 +198,10 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       typeof needsApproval === 'function'
         ? async (runContext, input, callId) => Boolean(await needsApproval(runContext as RunContext<TContext>, input as never, callId))
         : withFixedAnswer(async () => needsApproval, needsApproval),
-    async isEnabled(runContext, agent) {
-      return typeof isEnabled === 'function' ? Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent })) : isEnabled;
-    },
+    isEnabled:
+      typeof isEnabled === 'function'
+        ? async (runContext, agent) => Boolean(await isEnabled({ runContext: runContext as RunContext<TContext>, agent }))
+        : withFixedAnswer(async () => isEnabled, isEnabled),
   };
   if (timeout) Object.assign(functionTool, timeout);
   if (output) (functionTool as { outputSchema?: JsonObjectSchema }).outputSchema = output.jsonSchema;

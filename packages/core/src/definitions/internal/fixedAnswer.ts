@@ -1,7 +1,7 @@
 /**
- * Approval checks whose answer never changes (a tool made with `needsApproval: true` or `false`,
- * the default): the run reads the answer instead of awaiting the check for every call. Keyed by
- * the check itself, so a tool whose `needsApproval` is replaced later is asked again.
+ * Checks whose answer never changes (a tool made with `needsApproval` or `isEnabled` given as a
+ * boolean, or left at its default): the run reads the answer instead of awaiting the check for
+ * every call and turn. Keyed by the check itself, so a tool whose check is replaced later is asked.
  */
 const fixedAnswers = new WeakMap<object, boolean>();
 

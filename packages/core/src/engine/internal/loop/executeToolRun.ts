@@ -25,7 +25,7 @@ import type { LoopEnv } from './loopEnv.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
 import { flatMapNow } from '../flatMapNow.js';
-import { fixedAnswerOf } from '../../../definitions/internal/fixedApproval.js';
+import { fixedAnswerOf } from '../../../definitions/internal/fixedAnswer.js';
 import { commitAborted, commitOutput } from './toolCallOutputs.js';
 import { invokeTool, messageOf, nameOf, type ToolBatch, type ToolCallResult } from './invokeTool.js';
 
