@@ -22,6 +22,7 @@ import { handledRunError, recoverRunError } from './recoverRunError.js';
 import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 import { stopAtToolNamesMatch } from '../../../definitions/internal/stopAtToolNames.js';
+import { flatMapNow } from '../flatMapNow.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -39,48 +40,70 @@ export function resolveTurn(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<TurnOutcome, RunFailure> {
-  return Effect.gen(function* () {
+  return Effect.suspend(() => {
     // Its tools have settled: what follows decides the next step.
     record.turnInProgress = false;
-    const agent = record.currentAgent;
     const interruptions: RunToolApprovalItem[] = [];
     for (const outcome of outcomes) {
       if (outcome.type === 'approval') interruptions.push(outcome.item);
       else if (outcome.type === 'nested_interruption') interruptions.push(...outcome.interruptions);
     }
     const answeredBefore = record.generatedItems.length;
-    for (const item of yield* answerHostedApprovals(processed.hostedApprovals, record, env)) {
-      record.generatedItems.push(item);
-      yield* env.emit(itemEvent(item));
-      interruptions.push(item);
-    }
-    if (interruptions.length > 0) {
-      record.currentStep = { type: 'next_step_interruption', interruptions };
-      return 'done';
-    }
+    return flatMapNow(answerHostedApprovals(processed.hostedApprovals, record, env), (answers) =>
+      flatMapNow(announced(answers, 0, interruptions, record, env), () => {
+        if (interruptions.length > 0) {
+          record.currentStep = { type: 'next_step_interruption', interruptions };
+          return Effect.succeed('done' as const);
+        }
+        // A handoff comes before the tool-use behaviour (as on the reference): a tool that would end the
+        // run (stop_on_first_tool, stopAtToolNames) does not keep the turn's handoff from happening.
+        if (processed.handoffRun) {
+          // The handoff is done once the new agent is current: what is left is its turn (as the
+          // reference steps on), so a state taken before that turn (out of turns, cancelled) is one to run again.
+          return Effect.map(executeHandoff(processed.handoffRun, turnStart, record, env), () => runAgain(record));
+        }
+        return afterTools(processed, outcomes, response, turnStart, answeredBefore, record, env);
+      }),
+    );
+  });
+}
 
-    // A handoff comes before the tool-use behaviour (as on the reference): a tool that would end the
-    // run (stop_on_first_tool, stopAtToolNames) does not keep the turn's handoff from happening.
-    if (processed.handoffRun) {
-      yield* executeHandoff(processed.handoffRun, turnStart, record, env);
-      // The handoff is done once the new agent is current: what is left is its turn (as the
-      // reference steps on), so a state taken before that turn (out of turns, cancelled) is one to run again.
-      record.currentStep = { type: 'next_step_run_again' };
-      return 'continue';
-    }
+/** Each hosted MCP approval request the run cannot answer itself enters history, is announced, and pauses the run. */
+function announced(items: readonly RunToolApprovalItem[], from: number, interruptions: RunToolApprovalItem[], record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  if (from === items.length) return Effect.void;
+  const item = items[from]!;
+  record.generatedItems.push(item);
+  return flatMapNow(env.emit(itemEvent(item)), () => {
+    interruptions.push(item);
+    return announced(items, from + 1, interruptions, record, env);
+  });
+}
 
-    const toolResults: FunctionToolResult[] = [];
-    for (const outcome of outcomes) {
-      // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
-      if (outcome.type === 'output' && outcome.tool && !calledByProgram(outcome.item.rawItem)) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
-    }
-    if (toolResults.length > 0) {
-      const decision = yield* toolUseDecision(agent, toolResults, record);
-      if (decision.isFinalOutput) {
-        yield* finish(decision.finalOutput, agent, response, record, env, turnStart);
-        return 'done';
-      }
-    }
+/** Marks the turn as one to run again (the loop asks the model again) and says so. */
+function runAgain(record: RunRecord): 'continue' {
+  record.currentStep = { type: 'next_step_run_again' };
+  return 'continue';
+}
+
+/** With no pause and no handoff: the tool-use behaviour may end the run; else more work asks the model again; else the final output. */
+function afterTools(
+  processed: ProcessedResponse,
+  outcomes: readonly ToolRunOutcome[],
+  response: ModelResponse,
+  turnStart: number,
+  answeredBefore: number,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<TurnOutcome, RunFailure> {
+  const agent = record.currentAgent;
+  const toolResults: FunctionToolResult[] = [];
+  for (const outcome of outcomes) {
+    // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
+    if (outcome.type === 'output' && outcome.tool && !calledByProgram(outcome.item.rawItem)) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
+  }
+  const decided = toolResults.length > 0 ? toolUseDecision(agent, toolResults, record) : Effect.succeed<ToolsToFinalOutputResult>({ isFinalOutput: false });
+  return flatMapNow(decided, (decision): Effect.Effect<TurnOutcome, RunFailure> => {
+    if (decision.isFinalOutput) return Effect.as(finish(decision.finalOutput, agent, response, record, env, turnStart), 'done' as const);
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
     const moreWork = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
@@ -88,22 +111,13 @@ export function resolveTurn(
       // No answer (no message, or an empty one) for a structured output type: an invalid-output
       // handler may answer instead of another model turn; without one the model is asked again.
       const error = new ModelBehaviorError('Model returned no final output for the structured output type.');
-      if ((yield* handledRunError('invalidFinalOutput', error, record, env)) === 'done') return 'done';
-      record.currentStep = { type: 'next_step_run_again' };
-      return 'continue';
+      return Effect.map(handledRunError('invalidFinalOutput', error, record, env), (handled) => (handled === 'done' ? 'done' : runAgain(record)));
     }
-    if (moreWork || processed.messageText === undefined) {
-      record.currentStep = { type: 'next_step_run_again' };
-      return 'continue';
-    }
-
-    if (processed.refusal !== undefined) {
-      return yield* recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
-    }
-    const parsed = yield* parseFinalOutputRedacted(agent, processed.messageText!);
-    if (!parsed.ok) return yield* recoverRunError('invalidFinalOutput', parsed.error, record, env);
-    yield* finish(parsed.value, agent, response, record, env);
-    return 'done';
+    if (moreWork || processed.messageText === undefined) return Effect.succeed(runAgain(record));
+    if (processed.refusal !== undefined) return recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
+    return Effect.flatMap(parseFinalOutputRedacted(agent, processed.messageText), (parsed) =>
+      parsed.ok ? Effect.as(finish(parsed.value, agent, response, record, env), 'done' as const) : recoverRunError('invalidFinalOutput', parsed.error, record, env),
+    );
   });
 }
 
