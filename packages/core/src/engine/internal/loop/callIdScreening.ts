@@ -22,7 +22,8 @@ export function screenCallIds(
   runs: readonly ToolRun[],
   agent: Agent<any, any>,
   record: RunRecord,
-): Effect.Effect<{ runs: ToolRun[]; skipped: Set<FunctionCallItem> }, ModelBehaviorError> {
+): Effect.Effect<{ runs: readonly ToolRun[]; skipped: ReadonlySet<FunctionCallItem> }, ModelBehaviorError> {
+  if (runs.length === 0) return NOTHING_TO_SCREEN;
   const committed = committedCalls(record.generatedItems, agent);
   const inResponse = new Map<string, Invocation>();
   const kept: ToolRun[] = [];
@@ -53,6 +54,9 @@ export function screenCallIds(
   }
   return Effect.succeed({ runs: kept, skipped });
 }
+
+/** A response without function calls: nothing to run, nothing left out. */
+const NOTHING_TO_SCREEN = Effect.succeed({ runs: [] as readonly ToolRun[], skipped: new Set<FunctionCallItem>() as ReadonlySet<FunctionCallItem> });
 
 /**
  * One invocation; its fingerprint (canonical JSON of the arguments) is worked out only when a call

@@ -5,6 +5,9 @@ import { invocationFingerprint } from '../../../definitions/internal/invocationF
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { LocalToolRun } from './localToolRuns.js';
 
+/** A response without local tool calls: nothing to run, nothing left out. */
+const NO_LOCAL_CALLS = Effect.succeed({ runs: [] as readonly LocalToolRun[], skipped: new Set<LocalToolCallItem>() as ReadonlySet<LocalToolCallItem> });
+
 /**
  * The call-id screening of function calls (`screenCallIds`), for the local tools' calls: a call id
  * names one invocation (the tool and its commands, operation or actions) for the whole run. An id
@@ -16,10 +19,10 @@ export function screenLocalCallIds(
   runs: readonly LocalToolRun[],
   agent: Agent<any, any>,
   record: RunRecord,
-): Effect.Effect<{ runs: LocalToolRun[]; skipped: Set<LocalToolCallItem> }, ModelBehaviorError> {
+): Effect.Effect<{ runs: readonly LocalToolRun[]; skipped: ReadonlySet<LocalToolCallItem> }, ModelBehaviorError> {
+  if (runs.length === 0) return NO_LOCAL_CALLS;
   const kept: LocalToolRun[] = [];
   const skipped = new Set<LocalToolCallItem>();
-  if (runs.length === 0) return Effect.succeed({ runs: kept, skipped });
   const committed = committedLocalInvocations(record.generatedItems, agent);
   const inResponse = new Map<string, string>();
   for (const run of runs) {

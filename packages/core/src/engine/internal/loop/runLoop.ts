@@ -7,7 +7,8 @@ import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems, itemEvent } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { callModel } from './callModel.js';
-import { classifyResponse, type ProcessedResponse } from './classifyResponse.js';
+import { classifyResponse, type ProcessedResponse, type ToolRun } from './classifyResponse.js';
+import type { LocalToolRun } from './localToolRuns.js';
 import { executeToolRuns } from './executeTools.js';
 import { disposeComputersUnlessPaused } from './computerLifecycle.js';
 import { answerClientToolSearches } from './clientToolSearch.js';
@@ -204,11 +205,7 @@ function actOnResponse(
   return flatMapNow(screenCallIds(classified.toolRuns, agent, record), (screened) =>
     flatMapNow(screenLocalCallIds(classified.localRuns, agent, record), (local) =>
       flatMapNow(screenIgnoredHandoffCalls(classified.handoffRun?.ignoredCalls ?? [], agent, record), () => {
-        const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
-        const kept: ProcessedResponse =
-          skipped.size === 0
-            ? classified
-            : { ...classified, toolRuns: screened.runs, localRuns: local.runs, newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
+        const kept = screened.skipped.size === 0 && local.skipped.size === 0 ? classified : withoutRepeats(classified, screened, local);
         // Client tool searches run once the response's calls have passed their checks.
         return flatMapNow(answerClientToolSearches(kept, tools, agent, record, env.stepRunner), (processed) => {
           const turnStart = record.generatedItems.length;
@@ -225,6 +222,16 @@ function actOnResponse(
       }),
     ),
   );
+}
+
+/** The response without the calls screening left out (repeats of an invocation already answered or running): their call items stay out of history. */
+function withoutRepeats(
+  classified: ProcessedResponse,
+  screened: { runs: readonly ToolRun[]; skipped: ReadonlySet<unknown> },
+  local: { runs: readonly LocalToolRun[]; skipped: ReadonlySet<unknown> },
+): ProcessedResponse {
+  const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
+  return { ...classified, toolRuns: [...screened.runs], localRuns: [...local.runs], newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
 }
 
 /** The response's items enter history one by one, each announced as it enters (at once when nothing streams). */
