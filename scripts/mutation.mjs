@@ -17,7 +17,8 @@
 //
 // The record (mutation/scores.json) keeps per module the score, a floor that only rises, and the
 // hash of what was measured. Surviving mutants judged equivalent (no test could tell them apart)
-// are listed with the reason in mutation/equivalent.json and do not count against the score.
+// are listed with the reason in mutation/equivalent.json and do not count against the score; an
+// entry that gives its line's text (`code`) still matches after edits elsewhere move the line.
 // Survivors of the last run are written to mutation/survivors/<module>.txt for review.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -138,12 +139,14 @@ function strykerConfig(mod, vitestConfig) {
 /** One module's score from Stryker's JSON report, with listed equivalent mutants set aside. */
 function scoreOf(mod, report, equivalents) {
   const listed = equivalents[mod.name] ?? [];
-  // `column` is optional: without it an entry covers every such mutant on the line.
-  const isListed = (file, m) =>
+  // `column` is optional: without it an entry covers every such mutant on the line. With `code`
+  // (the line's text), the entry follows its line when edits above it move it: it matches a mutant
+  // on any line of the file that reads exactly so, and `line` only says where it was listed.
+  const isListed = (file, m, lines) =>
     listed.some(
       (e) =>
         e.file === file &&
-        e.line === m.location.start.line &&
+        (e.code !== undefined ? lines[m.location.start.line - 1] === e.code : e.line === m.location.start.line) &&
         (e.column === undefined || e.column === m.location.start.column) &&
         e.mutator === m.mutatorName &&
         (e.replacement === undefined || e.replacement === m.replacement),
@@ -157,7 +160,7 @@ function scoreOf(mod, report, equivalents) {
       if (m.status === 'Killed') counts.killed++;
       else if (m.status === 'Timeout') counts.timeout++;
       else if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        if (isListed(rel, m)) counts.equivalent++;
+        if (isListed(rel, m, lines)) counts.equivalent++;
         else {
           counts[m.status === 'Survived' ? 'survived' : 'noCoverage']++;
           const line = m.location.start.line;

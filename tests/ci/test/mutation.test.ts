@@ -123,6 +123,24 @@ describe('mutation testing (scripts/mutation.mjs)', () => {
     expect(run('run', 'checks').out).toContain('equivalent 1');
   });
 
+  it('an entry that gives its line as code follows the line when edits above move it, and stops matching once the line itself changes', () => {
+    const { project, run } = workspace([...killed(2), { status: 'Survived', line: 3, mutator: 'EqualityOperator', replacement: 'n >= 200' }]);
+    const source = (lines: string[]) => writeFileSync(join(project, 'pkg', 'src', 'check.ts'), lines.join('\n') + '\n');
+    source(['// a comment added above', '', 'export const limit = (n: number) => n > 200;']);
+    const listing = (entry: Record<string, unknown>) =>
+      writeFileSync(
+        join(project, 'mutation', 'equivalent.json'),
+        JSON.stringify({ checks: [{ file: 'src/check.ts', mutator: 'EqualityOperator', replacement: 'n >= 200', reason: 'r', ...entry }] }),
+      );
+    // Listed when the line was line 1: by line alone it no longer matches, by its code it does.
+    listing({ line: 1 });
+    expect(run('run', 'checks').out).toContain('equivalent 0');
+    listing({ line: 1, code: 'export const limit = (n: number) => n > 200;' });
+    expect(run('run', 'checks').out).toContain('equivalent 1');
+    source(['// a comment added above', '', 'export const limit = (n: number) => n > 201;']);
+    expect(run('run', 'checks').out).toContain('equivalent 0');
+  });
+
   it('rescore: scores the last run again with the equivalents listed since, without Stryker; refused once the module changed', () => {
     const { project, run, calls, record } = workspace([...killed(3), { status: 'Survived', line: 1, mutator: 'EqualityOperator', replacement: 'n >= 200' }]);
     expect(run('rescore', 'checks')).toMatchObject({ code: 1, out: expect.stringContaining('module "checks" has no report of a run here') });
