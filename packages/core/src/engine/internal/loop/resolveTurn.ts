@@ -9,7 +9,7 @@ import {
 } from '@baton/types';
 import type { Agent, FunctionToolResult, ToolsToFinalOutputResult } from '../../../definitions/agent.js';
 import type { RunFailure } from '../failures.js';
-import { itemEvent, runItemsToInputItems, toSmartString } from '../../../state/internal/items.js';
+import { runItemsToInputItems, toSmartString } from '../../../state/internal/items.js';
 import { answerHostedApprovals } from './hostedMcpApprovals.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { fromUserCode } from '../userCode.js';
@@ -23,6 +23,7 @@ import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
 import { withholdBlockedOutput } from './withholdBlockedOutput.js';
 import { stopAtToolNamesMatch } from '../../../definitions/internal/stopAtToolNames.js';
 import { flatMapNow } from '../flatMapNow.js';
+import { enterHistory } from './enterHistory.js';
 
 /** Whether the loop goes on after this turn. */
 export type TurnOutcome = 'continue' | 'done';
@@ -50,7 +51,8 @@ export function resolveTurn(
     }
     const answeredBefore = record.generatedItems.length;
     return flatMapNow(answerHostedApprovals(processed.hostedApprovals, record, env), (answers) =>
-      flatMapNow(announced(answers, 0, interruptions, record, env), () => {
+      flatMapNow(enterHistory(answers, record, env), () => {
+        interruptions.push(...answers);
         if (interruptions.length > 0) {
           record.currentStep = { type: 'next_step_interruption', interruptions };
           return Effect.succeed('done' as const);
@@ -65,17 +67,6 @@ export function resolveTurn(
         return afterTools(processed, outcomes, response, turnStart, answeredBefore, record, env);
       }),
     );
-  });
-}
-
-/** Each hosted MCP approval request the run cannot answer itself enters history, is announced, and pauses the run. */
-function announced(items: readonly RunToolApprovalItem[], from: number, interruptions: RunToolApprovalItem[], record: RunRecord, env: LoopEnv): Effect.Effect<void> {
-  if (from === items.length) return Effect.void;
-  const item = items[from]!;
-  record.generatedItems.push(item);
-  return flatMapNow(env.emit(itemEvent(item)), () => {
-    interruptions.push(item);
-    return announced(items, from + 1, interruptions, record, env);
   });
 }
 

@@ -4,7 +4,7 @@ import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import { asRunFailure, type RunFailure } from '../failures.js';
-import { functionCallResult, inputToItems, itemEvent } from '../../../state/internal/items.js';
+import { functionCallResult, inputToItems } from '../../../state/internal/items.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { callModel } from './callModel.js';
 import { classifyResponse, type ProcessedResponse, type ToolRun } from './classifyResponse.js';
@@ -25,6 +25,7 @@ import { randomUuid } from '../../../definitions/internal/uuid.js';
 import { primeResumedServerConversation } from './resumedServerConversation.js';
 import { promptMaySupplyTools } from './promptSuppliedTools.js';
 import { flatMapNow } from '../flatMapNow.js';
+import { enterHistory } from './enterHistory.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -209,7 +210,7 @@ function actOnResponse(
         // Client tool searches run once the response's calls have passed their checks.
         return flatMapNow(answerClientToolSearches(kept, tools, agent, record, env.stepRunner), (processed) => {
           const turnStart = record.generatedItems.length;
-          return flatMapNow(recordItems(processed.newItems, 0, record, env), () => {
+          return flatMapNow(enterHistory(processed.newItems, record, env), () => {
             rememberServerState(processed, response, record, env);
             // A tool that fails the run takes the turn's items with it: running the error's state again
             // asks the model again, instead of sending a call without its output (as the reference does).
@@ -232,12 +233,4 @@ function withoutRepeats(
 ): ProcessedResponse {
   const skipped = new Set<unknown>([...screened.skipped, ...local.skipped]);
   return { ...classified, toolRuns: [...screened.runs], localRuns: [...local.runs], newItems: classified.newItems.filter((item) => !skipped.has(item.rawItem)) };
-}
-
-/** The response's items enter history one by one, each announced as it enters (at once when nothing streams). */
-function recordItems(items: ProcessedResponse['newItems'], from: number, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
-  if (from === items.length) return Effect.void;
-  const item = items[from]!;
-  record.generatedItems.push(item);
-  return flatMapNow(env.emit(itemEvent(item)), () => recordItems(items, from + 1, record, env));
 }
