@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Shell, ShellAction, ShellOutputResult, ShellResult, ShellRunOptions } from '@baton/types';
-import { Effect, Option } from 'effect';
+import * as Effect from 'effect/Effect';
+import * as Option from 'effect/Option';
 import { CappedText } from './internal/cappedText.js';
 import { leaderExit, outputDrained, spawnGroup, terminateGroup } from './internal/processGroup.js';
 

@@ -12,6 +12,7 @@ const rules = createRequire(import.meta.url)('../dependency-rules.cjs') as {
   packageRules: IForbiddenRuleType[];
   layerRules: IForbiddenRuleType[];
   noCycles: IForbiddenRuleType;
+  noEffectBarrel: IForbiddenRuleType;
   options: Record<string, unknown>;
 };
 
@@ -23,7 +24,7 @@ async function check(baseDir: string): Promise<IViolation[]> {
     ...rules.options,
     baseDir,
     validate: true,
-    ruleSet: { forbidden: [rules.resolvable, ...rules.packageRules, ...rules.layerRules, rules.noCycles] },
+    ruleSet: { forbidden: [rules.resolvable, ...rules.packageRules, ...rules.layerRules, rules.noCycles, rules.noEffectBarrel] },
   } as never);
   return (output.output as ICruiseResult).summary.violations;
 }
@@ -68,6 +69,22 @@ describe('the rules catch', () => {
     }
     return (await check(dir)).map((v) => v.rule.name);
   }
+
+  it("a runtime import of Effect's root entry, but not a type-only one", async () => {
+    /** A repository with an `effect` package whose root is `dist/index.js`, and one source file. */
+    const withEffect = async (source: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'baton-architecture-'));
+      fixtures.push(dir);
+      mkdirSync(join(dir, 'node_modules/effect/dist'), { recursive: true });
+      writeFileSync(join(dir, 'node_modules/effect/package.json'), JSON.stringify({ name: 'effect', exports: { '.': './dist/index.js' } }));
+      writeFileSync(join(dir, 'node_modules/effect/dist/index.js'), 'export const Effect = {};\n');
+      mkdirSync(join(dir, 'packages/demo/src'), { recursive: true });
+      writeFileSync(join(dir, 'packages/demo/src/a.ts'), source);
+      return (await check(dir)).map((v) => v.rule.name);
+    };
+    expect(await withEffect("import { Effect } from 'effect';\nexport const a = Effect;\n")).toContain('no-effect-barrel');
+    expect(await withEffect("import type { Effect } from 'effect';\nexport type A = typeof Effect;\n")).not.toContain('no-effect-barrel');
+  });
 
   it('an import that does not resolve', async () => {
     expect(await violationsOf({ 'packages/demo/src/a.ts': ['@baton/not-built-yet'] })).toContain('resolvable');

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Effect } from 'effect';
+import * as Effect from 'effect/Effect';
 
 /**
  * A command's processes as one group: the shell is started as the leader of a new process group
