@@ -40,7 +40,7 @@ import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToS
 import { runLoop } from './internal/loop/runLoop.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
-import { discardingSink, type LoopEnv } from './internal/loop/loopEnv.js';
+import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import { exclusively, type RunRecord } from '../state/internal/runRecord.js';
 import { provideAgentToolFactory } from '../definitions/agentTool.js';
@@ -189,7 +189,7 @@ export class Runner extends RunHooks<any> {
     provider: ModelProvider = this.config.modelProvider ?? this.#defaultProvider,
     steps: StepRunner = options.stepRunner ?? this.config.stepRunner ?? defaultStepRunner,
     onTurnStart?: (turn: number) => void,
-  ): LoopEnv {
+  ): LoopSettings {
     const record = recordOf(state);
     const pick = <K extends keyof RunConfig>(key: K): RunConfig[K] => (options[key as keyof RunOptions] as RunConfig[K]) ?? this.config[key];
     const stepRunner = steps === defaultStepRunner ? undefined : steps;

@@ -1,4 +1,5 @@
 import type { FunctionCallItem, ToolCallDetails } from '@baton/types';
+import { callScopeOf } from './toolCallScope.js';
 
 const neverAborted = new AbortController().signal;
 
@@ -7,6 +8,8 @@ const neverAborted = new AbortController().signal;
  * the reference allows): a call item of its own, a signal that never fires, and nowhere to stream.
  */
 export function completeToolCallDetails(toolName: string, input: string, details: Partial<ToolCallDetails> | undefined): ToolCallDetails {
+  // The run loop's own details are complete (checked first: two property reads, not a descriptor).
+  if (details !== undefined && callScopeOf(details as ToolCallDetails)?.loopDetails === details) return details as ToolCallDetails;
   if (details?.toolCall && details.emit && hasSignal(details)) return details as ToolCallDetails;
   const toolCall: FunctionCallItem = details?.toolCall ?? {
     type: 'function_call',

@@ -35,8 +35,8 @@ import { isStreamAbort, settleAbortedCalls } from './settleAbortedCalls.js';
  */
 export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   return callModelOnce(model, request, record, env).pipe(
-    Effect.tap((response) => annotate(() => ({ 'baton.model.response': response }))),
-    span('baton.model', () => ({
+    Effect.tap((response) => annotate(env, () => ({ 'baton.model.response': response }))),
+    span(env, 'baton.model', () => ({
       'baton.model.span_type': model.traceSpanType,
       'baton.model.name': model.modelName,
       'baton.model.request': request,
@@ -63,7 +63,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     const call = withModelRetries(attempt, { model, request, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
       Effect.flatMap(checkResponse),
       Effect.map((response): ModelResponse => ({ ...response, usage: failures.foldInto(response.usage) })),
-      countFailedUsage(failures, record),
+      countFailedUsage(failures, record, env),
     );
     return startTurn.pipe(
       Effect.andThen(step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, modelResponseCodec, call)),
@@ -104,7 +104,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   const live = withModelRetries(attempt, { model, request, stream: true, progress }).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
     Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
-    countFailedUsage(failures, record),
+    countFailedUsage(failures, record, env),
     settleAbortedCalls(ledger, model, request, record),
     // A stream the provider ends with an abort error is a cancelled call (as the reference treats
     // it): the run ends as a cancelled one, quietly, not with a failure.
@@ -121,12 +121,12 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
  * truncated response's usage, as the provider reports it on the error) counts in the run's usage
  * and in the model span (so the turn and task spans count it), cancelled calls included.
  */
-function countFailedUsage(failures: FailedAttempts, record: RunRecord) {
+function countFailedUsage(failures: FailedAttempts, record: RunRecord, env: LoopEnv) {
   return <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
     Effect.onError(self, () => {
       const usage = failures.known();
       if (usage === undefined) return Effect.void;
-      return Effect.sync(() => record.context.usage.add(usage)).pipe(Effect.andThen(annotate(() => ({ 'baton.model.failed_usage': usage }))));
+      return Effect.sync(() => record.context.usage.add(usage)).pipe(Effect.andThen(annotate(env, () => ({ 'baton.model.failed_usage': usage }))));
     });
 }
 

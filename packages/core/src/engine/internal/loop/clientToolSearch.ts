@@ -13,7 +13,7 @@ import { recordToolSearchRuntimeTools, toolSearchRuntimeTools } from '../../../s
 import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import type { ProcessedResponse } from './classifyResponse.js';
-import type { StepRunner } from '../../../definitions/stepRunner.js';
+import type { LoopEnv } from './loopEnv.js';
 import { toolSearchStep } from './toolSearchSteps.js';
 
 /**
@@ -29,7 +29,7 @@ export function answerClientToolSearches(
   tools: readonly FunctionTool<any>[],
   agent: Agent<any, any>,
   record: RunRecord,
-  stepRunner?: StepRunner,
+  env: LoopEnv,
 ): Effect.Effect<ProcessedResponse, RunFailure> {
   const searchTool = clientToolSearchToolOf(agent.tools);
   const unanswered = unansweredClientSearches(processed.newItems, searchTool !== undefined);
@@ -43,9 +43,9 @@ export function answerClientToolSearches(
       if (item.type !== 'tool_search_call_item' || !unanswered.has(item.rawItem)) continue;
       const call = item.rawItem;
       const available = [...tools, ...agent.getHostedTools(), ...loaded.filter((tool) => !tools.includes(tool as FunctionTool<any>))];
-      const asked = fromUserCode(() => answerClientToolSearch({ agent, call, searchTool, tools: available, runContext: record.context as RunContextContract<any> }));
+      const asked = fromUserCode(env, () => answerClientToolSearch({ agent, call, searchTool, tools: available, runContext: record.context as RunContextContract<any> }));
       // A durable run journals the answer (the loaded tools by name) and replays it from there.
-      const answer = yield* toolSearchStep(stepRunner, call, agent, [...available, ...toolSearchRuntimeTools(record, agent)], asked);
+      const answer = yield* toolSearchStep(env.stepRunner, call, agent, [...available, ...toolSearchRuntimeTools(record, agent)], asked);
       recordToolSearchRuntimeTools(record, agent, toolSearchMatchKey(call), answer.runtimeTools);
       loaded.push(...answer.runtimeTools);
       newItems.push(new RunToolSearchOutputItem(answer.output, agent));
@@ -85,10 +85,11 @@ export function withToolSearchRuntimeTools(
   agent: Agent<any, any>,
   tools: readonly FunctionTool<any>[],
   record: RunRecord,
+  env: LoopEnv,
 ): Effect.Effect<readonly FunctionTool<any>[], RunFailure> {
   const loaded = toolSearchRuntimeTools(record, agent).filter((tool): tool is FunctionTool<any> => tool.type === 'function' && !tools.includes(tool));
   if (loaded.length === 0) return Effect.succeed(tools);
-  return fromUserCode(() => Promise.all(loaded.map((tool) => tool.isEnabled(record.context, agent)))).pipe(
+  return fromUserCode(env, () => Promise.all(loaded.map((tool) => tool.isEnabled(record.context, agent)))).pipe(
     Effect.map((enabled) => [...tools, ...loaded.filter((_, i) => enabled[i])]),
   );
 }

@@ -5,15 +5,16 @@ import { disposeResolvedComputers, resolveComputer } from '../../../definitions/
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
+import type { LoopEnv } from './loopEnv.js';
 
 /**
  * The computers of the agent's computer tools for this run, made (and `initRun`) before the turn's
  * model call: the model is told the display of the computer the run uses.
  */
-export function agentComputers(agent: Agent<any, any>, record: RunRecord): Effect.Effect<ReadonlyMap<ComputerTool<any, any>, Computer>, RunFailure> {
+export function agentComputers(agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ReadonlyMap<ComputerTool<any, any>, Computer>, RunFailure> {
   const tools = agent.tools.filter((t): t is ComputerTool<any, any> => t.type === 'computer');
   if (tools.length === 0) return Effect.succeed(new Map());
-  return fromUserCode(async () => new Map(await Promise.all(tools.map(async (tool) => [tool, await resolveComputer(tool, record.context)] as const))));
+  return fromUserCode(env, async () => new Map(await Promise.all(tools.map(async (tool) => [tool, await resolveComputer(tool, record.context)] as const))));
 }
 
 /**

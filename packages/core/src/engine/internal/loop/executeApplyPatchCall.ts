@@ -10,7 +10,7 @@ import {
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { RunFailure } from '../failures.js';
-import { annotate, inSpanContext } from './span.js';
+import { annotate, withSpanContext } from './span.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { decideLocalApproval } from './localToolApproval.js';
@@ -44,32 +44,32 @@ export function executeApplyPatchCall(
     if (approval.status === 'rejected') {
       return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, { status: 'failed', output: approval.message }), agent, approval.message), env);
     }
-    return yield* applyPatch(call, tool, agent, record, env).pipe(localToolSpan(tool, call, call.operation));
+    return yield* applyPatch(call, tool, agent, record, env).pipe(localToolSpan(tool, call, call.operation, env));
   });
 }
 
 function applyPatch(call: ApplyPatchCallItem, tool: ApplyPatchTool, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
-    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
     if (rejection !== undefined) return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, { status: 'failed', output: rejection }), agent, rejection), env);
     const context: EditorInvocationContext = { runContext: record.context };
-    const invoked: Effect.Effect<PatchOutcome> = Effect.withFiber((fiber) =>
-      Effect.tryPromise({ try: () => inSpanContext(fiber, () => applyOperation(tool, call, context)), catch: (error) => error }),
+    const invoked: Effect.Effect<PatchOutcome> = withSpanContext(env, (enter) =>
+      Effect.tryPromise({ try: () => enter(() => applyOperation(tool, call, context)), catch: (error) => error }),
     ).pipe(
       Effect.map((result): PatchOutcome => ({
         status: result && typeof result.status === 'string' && result.status === 'failed' ? 'failed' : 'completed',
         output: result && typeof result.output === 'string' ? result.output : '',
       })),
-      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error).pipe(Effect.as<PatchOutcome>({ status: 'failed', output: errorText(error) }))),
+      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error, env).pipe(Effect.as<PatchOutcome>({ status: 'failed', output: errorText(error) }))),
     );
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<PatchOutcome>;
     yield* toolEnded(agent, tool, outcome.output, call, record, env);
     // A replaced message keeps the status: the editor did (or did not) change the files.
     const replaced = yield* runToolOutputGuardrails(tool, call, outcome.output, agent, record, steps);
     const seen: PatchOutcome = replaced === undefined ? outcome : { status: outcome.status, output: replaced };
-    yield* annotate(() => ({ 'baton.tool.output': seen.output, 'baton.tool.status': seen.status }));
+    yield* annotate(env, () => ({ 'baton.tool.output': seen.output, 'baton.tool.status': seen.status }));
     return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, seen), agent, seen.output), env);
   });
 }

@@ -22,7 +22,7 @@ import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { decideLocalApproval, rejectionMessage } from './localToolApproval.js';
 import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from './localToolOutput.js';
 import type { LoopEnv } from './loopEnv.js';
-import { annotate, inSpanContext } from './span.js';
+import { annotate, withSpanContext } from './span.js';
 import { jsonCodec } from './stepCodecs.js';
 import { step } from './steps.js';
 import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
@@ -66,7 +66,7 @@ export function executeComputerCall(
     if (cancellation?.cancelled) return yield* abortedComputerCall(call, agent, env);
     if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
     if (approval.status === 'rejected') return yield* rejected(call, approval.message, agent, env);
-    return yield* runActions(call, tool, actions, agent, record, env, cancellation).pipe(localToolSpan(tool, call, call.actions ?? call.action));
+    return yield* runActions(call, tool, actions, agent, record, env, cancellation).pipe(localToolSpan(tool, call, call.actions ?? call.action, env));
   });
 }
 
@@ -142,7 +142,7 @@ function runActions(
     if (pending !== undefined) {
       const onSafetyCheck = tool.onSafetyCheck;
       if (onSafetyCheck) {
-        const answer = yield* Effect.exit(fromUserCode(() => onSafetyCheck({ runContext: record.context, pendingSafetyChecks: pending, toolCall: call })));
+        const answer = yield* Effect.exit(fromUserCode(env, () => onSafetyCheck({ runContext: record.context, pendingSafetyChecks: pending, toolCall: call })));
         // A check that fails once the turn was cancelled ends the call as aborted: the cancellation's cause is the run's error.
         if (cancellation?.cancelled) return yield* stopped();
         if (Exit.isFailure(answer)) return yield* Effect.failCause(answer.cause);
@@ -160,17 +160,17 @@ function runActions(
       yield* toolEnded(agent, tool, message, call, record, env);
       return outcome;
     }
-    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
     const rejection = yield* runToolInputGuardrails(tool, call, agent, record, steps);
     if (rejection !== undefined) return yield* rejected(call, rejection, agent, env);
-    const invoked: Effect.Effect<ComputerOutcome> = Effect.withFiber((fiber) =>
+    const invoked: Effect.Effect<ComputerOutcome> = withSpanContext(env, (enter) =>
       Effect.tryPromise({
-        try: () => inSpanContext(fiber, async () => perform(await resolveComputer(tool, record.context), actions, record.context)),
+        try: () => enter(async () => perform(await resolveComputer(tool, record.context), actions, record.context)),
         catch: (error) => error,
       }),
     ).pipe(
       Effect.map((screenshot): ComputerOutcome => ({ screenshot })),
-      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error).pipe(Effect.as<ComputerOutcome>({ error: errorText(error) }))),
+      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error, env).pipe(Effect.as<ComputerOutcome>({ error: errorText(error) }))),
     );
     if (cancellation?.cancelled) return yield* stopped();
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<ComputerOutcome>;
@@ -182,7 +182,7 @@ function runActions(
     yield* toolEnded(agent, tool, 'screenshot' in outcome ? outcome.screenshot : '', call, record, env);
     const withheld = yield* runToolOutputGuardrails(tool, call, 'screenshot' in outcome ? outcome.screenshot : '', agent, record, steps);
     if (withheld !== undefined) return yield* rejected(call, withheld, agent, env);
-    yield* annotate(() => ({ 'baton.tool.output': image === '' ? '' : 'screenshot' }));
+    yield* annotate(env, () => ({ 'baton.tool.output': image === '' ? '' : 'screenshot' }));
     return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, image), env);
   });
 }

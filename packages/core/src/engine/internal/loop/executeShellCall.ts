@@ -5,7 +5,7 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { abortablePromise } from '../abort.js';
 import type { RunFailure } from '../failures.js';
 import { withLazySignal } from '../lazyAbort.js';
-import { inSpanContext, annotate } from './span.js';
+import { withSpanContext, annotate } from './span.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { decideLocalApproval } from './localToolApproval.js';
@@ -32,23 +32,23 @@ export function executeShellCall(call: ShellCallItem, tool: ShellTool, agent: Ag
     const approval = yield* decideLocalApproval(call, tool, () => tool.needsApproval(record.context, call.action, call.callId), agent, record, env);
     if (approval.status === 'pending') return { type: 'approval', item: approval.item } as const;
     if (approval.status === 'rejected') return yield* refused(call, approval.message, agent, env);
-    return yield* runShell(call, tool, agent, record, env).pipe(localToolSpan(tool, call, call.action));
+    return yield* runShell(call, tool, agent, record, env).pipe(localToolSpan(tool, call, call.action, env));
   });
 }
 
 function runShell(call: ShellCallItem, tool: ShellTool, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ToolRunOutcome, RunFailure> {
   return Effect.gen(function* () {
     yield* toolStarted(agent, tool, call, record, env);
-    const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+    const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
     // Only a local shell's calls run here (a hosted shell's never reach the host), so it has the guardrails.
     const rejection = yield* runToolInputGuardrails(tool as LocalShellTool, call, agent, record, steps);
     if (rejection !== undefined) return yield* refused(call, rejection, agent, env);
     const shell = tool.shell!;
-    const invoked: Effect.Effect<ShellOutcome> = Effect.withFiber((fiber) =>
-      abortablePromise((abort) => inSpanContext(fiber, () => shell.run(call.action, withLazySignal({}, abort)))),
+    const invoked: Effect.Effect<ShellOutcome> = withSpanContext(env, (enter) =>
+      abortablePromise((abort) => enter(() => shell.run(call.action, withLazySignal({}, abort)))),
     ).pipe(
       Effect.map((result): ShellOutcome => ({ result: { output: Array.isArray(result?.output) ? result.output : [], ...pick(result) } })),
-      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error).pipe(Effect.as<ShellOutcome>({ error: errorText(error) }))),
+      Effect.catch((error: unknown) => noteLocalToolError(tool, call, error, env).pipe(Effect.as<ShellOutcome>({ error: errorText(error) }))),
     );
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<ShellOutcome>;
     const outputs: ShellCallOutputContent[] =
@@ -62,7 +62,7 @@ function runShell(call: ShellCallItem, tool: ShellTool, agent: Agent<any, any>, 
     yield* toolEnded(agent, tool, text, call, record, env);
     const replaced = yield* runToolOutputGuardrails(tool as LocalShellTool, call, outputs, agent, record, steps);
     if (replaced !== undefined) return yield* refused(call, replaced, agent, env);
-    yield* annotate(() => ({ 'baton.tool.output': text }));
+    yield* annotate(env, () => ({ 'baton.tool.output': text }));
     return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, outputs), env);
   });
 }

@@ -23,7 +23,7 @@ import type { ToolRun } from './classifyResponse.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
-import { runToolInputGuardrails, runToolOutputGuardrails } from './toolGuardrails.js';
+import { runToolInputGuardrails, runToolOutputGuardrails, type ToolGuardrailSteps } from './toolGuardrails.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { fixedAnswerOf } from '../../../definitions/internal/fixedAnswer.js';
 import { commitAborted, commitOutput } from './toolCallOutputs.js';
@@ -41,13 +41,13 @@ export function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: Run
     if (batch.cancellation.cancelled) return commitAborted(call, tool, agent, env);
     if (!tool) return missingTool(call, agent, record, env);
     const resumeState = record.pendingAgentToolRuns.get(pendingRunKey(tool.name, call.callId));
-    if (resumeState !== undefined) return runApprovedTool(run, tool, agent, record, env, resumeState, batch).pipe(toolSpan(call, tool));
+    if (resumeState !== undefined) return runApprovedTool(run, tool, agent, record, env, resumeState, batch).pipe(toolSpan(call, tool, env));
     const parsed = parseArguments(call);
-    if (!parsed.ok) return unparsableArguments(call, tool, parsed.message, agent, record, env).pipe(toolSpan(call, tool));
+    if (!parsed.ok) return unparsableArguments(call, tool, parsed.message, agent, record, env).pipe(toolSpan(call, tool, env));
     const fixed = fixedAnswerOf(tool.needsApproval);
-    const needsApproval = fixed !== undefined ? Effect.succeed(fixed) : fromUserCode(() => tool.needsApproval(record.context, parsed.value, call.callId));
+    const needsApproval = fixed !== undefined ? Effect.succeed(fixed) : fromUserCode(env, () => tool.needsApproval(record.context, parsed.value, call.callId));
     return flatMapNow(needsApproval, (needed) =>
-      needed ? approvalApplied(run, tool, agent, record, env, batch) : runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool)),
+      needed ? approvalApplied(run, tool, agent, record, env, batch) : runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool, env)),
     );
   });
 }
@@ -58,7 +58,7 @@ function approvalApplied(run: ToolRun, tool: FunctionTool<any>, agent: Agent<any
   const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
   if (decision === undefined) return approvalRequested(call, tool, agent, record, env);
   if (decision === false) return rejectedCall(call, tool, agent, record, env);
-  return runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool));
+  return runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool, env));
 }
 
 /** An undecided call: with `preApprovalInputGuardrails` checked first (a rejection answers the model instead), then an approval item. */
@@ -68,7 +68,7 @@ function approvalRequested(call: FunctionCallItem, tool: FunctionTool<any>, agen
     return Effect.as(env.emit(itemEvent(item)), { type: 'approval', item } as const);
   };
   if (!env.preApprovalInputGuardrails) return request();
-  return Effect.flatMap(runToolInputGuardrails(tool, call, agent, record, { runner: env.stepRunner, scope: `tool:${call.callId}:preapproval` }), (early) =>
+  return Effect.flatMap(runToolInputGuardrails(tool, call, agent, record, { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}:preapproval` }), (early) =>
     early !== undefined ? commitOutput(call, tool, early, agent, record, env) : request(),
   );
 }
@@ -89,7 +89,7 @@ function rejectedCall(call: FunctionCallItem, tool: FunctionTool<any>, agent: Ag
         });
   return flatMapNow(message, (text) => {
     const rejected = { message: text, defaultMessage: TOOL_APPROVAL_REJECTION_MESSAGE };
-    return annotate(() => ({ 'baton.tool.rejection': rejected })).pipe(Effect.andThen(commitOutput(call, tool, text, agent, record, env)), toolSpan(call, tool));
+    return annotate(env, () => ({ 'baton.tool.rejection': rejected })).pipe(Effect.andThen(commitOutput(call, tool, text, agent, record, env)), toolSpan(call, tool, env));
   });
 }
 
@@ -118,7 +118,7 @@ function runApprovedTool(
   batch: ToolBatch,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   const { call } = run;
-  const steps = { runner: env.stepRunner, scope: `tool:${call.callId}` };
+  const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
   // As the reference: the start event comes even when an input guardrail then rejects the call.
   return toolStarted(agent, tool, call, record, env).pipe(
     Effect.flatMap(() => runToolInputGuardrails(tool, call, agent, record, steps)),
@@ -139,7 +139,7 @@ function guardedInvocation(
   env: LoopEnv,
   resumeState: string | undefined,
   batch: ToolBatch,
-  steps: { runner: LoopEnv['stepRunner']; scope: string },
+  steps: ToolGuardrailSteps,
 ): Effect.Effect<ToolCallResult, RunFailure> {
   const nestedKey = pendingRunKey(tool.name, call.callId);
   return invokeTool(tool, call, record, env, resumeState, batch).pipe(
@@ -234,7 +234,7 @@ function unparsableArguments(
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(message));
-  return annotate(() => ({ 'baton.tool.error': new InvalidToolInputError(message) })).pipe(
+  return annotate(env, () => ({ 'baton.tool.error': new InvalidToolInputError(message) })).pipe(
     Effect.andThen(commitOutput(call, tool, UNPARSABLE_ARGUMENTS_MESSAGE, agent, record, env)),
   );
 }
@@ -267,8 +267,8 @@ function parseArguments(call: FunctionCallItem): { ok: true; value: unknown } | 
 }
 
 /** A call's span: from the decision to run it (approved, or needing none) to its committed output. */
-function toolSpan(call: FunctionCallItem, tool: FunctionTool<any>) {
-  return span('baton.tool', () => ({
+function toolSpan(call: FunctionCallItem, tool: FunctionTool<any>, env: LoopEnv) {
+  return span(env, 'baton.tool', () => ({
     'baton.tool.name': call.name,
     'baton.tool.call_id': call.callId,
     'baton.tool.input': call.arguments,

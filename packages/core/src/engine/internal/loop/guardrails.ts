@@ -1,7 +1,7 @@
 import * as Cause from 'effect/Cause';
 import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
-import { annotate, span } from './span.js';
+import { annotate, span, type TracingDecision } from './span.js';
 import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
 import * as Option from 'effect/Option';
@@ -24,8 +24,11 @@ import { inLanes, step, type Lanes } from './steps.js';
 import { jsonCodec } from './stepCodecs.js';
 import { noteVerdict } from './guardrailVerdicts.js';
 
-/** How a batch's guardrails run as steps: the run's step runner and the turn their keys name (`t{turn}:guardrail:{kind}:{name}`). */
-export interface GuardrailSteps {
+/**
+ * How a batch's guardrails run as steps: the run's step runner and the turn their keys name
+ * (`t{turn}:guardrail:{kind}:{name}`); and whether the run is traced (each guardrail has a span).
+ */
+export interface GuardrailSteps extends TracingDecision {
   readonly runner: StepRunner | undefined;
   readonly turn: number;
 }
@@ -33,8 +36,8 @@ export interface GuardrailSteps {
 type Kind = 'Input' | 'Output';
 
 /** A tripped guardrail says so on its span (the run's failure marks the agent span). */
-function annotateTrip(): Effect.Effect<void> {
-  return annotate(() => ({ 'baton.guardrail.triggered': true }));
+function annotateTrip(run: TracingDecision): Effect.Effect<void> {
+  return annotate(run, () => ({ 'baton.guardrail.triggered': true }));
 }
 
 /** Runs one guardrail function and checks what it returned. */
@@ -50,7 +53,7 @@ function runGuardrail(
       error instanceof Error ? error : new Error(String(error)),
     );
   const key = () => `t${steps.turn}:guardrail:${kind.toLowerCase()}:${guardrail.name}`;
-  const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(execute)).pipe(
+  const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(steps, execute)).pipe(
     Effect.mapError((failure) => failed(toPublicError(failure))),
     Effect.flatMap((output) => {
       const invalid = () => Effect.fail(failed(new TypeError('it must return { tripwireTriggered: boolean, outputInfo? }')));
@@ -66,8 +69,8 @@ function runGuardrail(
     }),
   );
   const traced = run.pipe(
-    Effect.tap((verdict) => (verdict.tripped ? annotateTrip() : Effect.void)),
-    span(`baton.guardrail.${kind.toLowerCase()}`, () => ({ 'baton.guardrail.name': guardrail.name, 'baton.guardrail.triggered': false }), { parent: 'agent' }),
+    Effect.tap((verdict) => (verdict.tripped ? annotateTrip(steps) : Effect.void)),
+    span(steps, `baton.guardrail.${kind.toLowerCase()}`, () => ({ 'baton.guardrail.name': guardrail.name, 'baton.guardrail.triggered': false }), { parent: 'agent' }),
   );
   if (guardrail.timeoutMs === undefined) return traced;
   return traced.pipe(

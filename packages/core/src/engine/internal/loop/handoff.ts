@@ -27,7 +27,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
   return Effect.gen(function* () {
     const source = record.currentAgent;
     // The callback is the `handoff:{callId}` step; its result is recorded as the agent's name.
-    const invoke = fromUserCode(() => run.handoff.onInvokeHandoff(record.context, run.call.arguments) as Agent<any, any> | Promise<Agent<any, any>>);
+    const invoke = fromUserCode(env, () => run.handoff.onInvokeHandoff(record.context, run.call.arguments) as Agent<any, any> | Promise<Agent<any, any>>);
     const target = yield* step(env.stepRunner, 'handoff', () => `handoff:${run.call.callId}`, handoffTargetCodec(run.handoff.agent as Agent<any, any>, record), invoke);
     if (typeof target !== 'object' || target === null || typeof target.name !== 'string') {
       return yield* Effect.fail(new UserError(`Handoff "${run.handoff.toolName}" did not produce an agent.`));
@@ -56,7 +56,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
         newItems: record.generatedItems.slice(turnStart),
         runContext: record.context,
       };
-      const filtered = yield* fromUserCode(() => filter(data));
+      const filtered = yield* fromUserCode(env, () => filter(data));
       const problem = handoffInputDataProblem(filtered);
       if (problem) {
         return yield* Effect.fail(
@@ -71,7 +71,7 @@ export function executeHandoff(run: HandoffRun, turnStart: number, record: RunRe
     record.currentAgent = target;
     yield* env.emit(new RunAgentUpdatedStreamEvent(target));
   }).pipe(
-    span('baton.handoff', () => ({
+    span(env, 'baton.handoff', () => ({
       'baton.handoff.from': record.currentAgent.name,
       'baton.handoff.tool': run.handoff.toolName,
       ...(run.ignoredCalls.length > 0 ? { 'baton.handoff.ignored': run.ignoredCalls.map((call) => call.name).join(',') } : {}),

@@ -35,7 +35,7 @@ export function answerHostedApprovals(requests: readonly HostedApprovalRequest[]
         const message = decided ? undefined : record.context._getHostedMcpRejectionMessage(item);
         if (message !== undefined) decision.reason = message;
       } else if (typeof tool.providerData?.on_approval === 'function') {
-        decision = yield* decide(tool.providerData.on_approval, item, record);
+        decision = yield* decide(tool.providerData.on_approval, item, record, env);
         if (decision.approve) record.context.approveTool(item);
         else record.context.rejectTool(item, decision.reason !== undefined ? { message: decision.reason } : {});
       }
@@ -51,8 +51,8 @@ export function answerHostedApprovals(requests: readonly HostedApprovalRequest[]
   });
 }
 
-function decide(onApproval: (context: unknown, item: RunToolApprovalItem) => unknown, item: RunToolApprovalItem, record: RunRecord): Effect.Effect<ApprovalDecision, RunFailure> {
-  return fromUserCode(() => onApproval(record.context, item) as ApprovalDecision | Promise<ApprovalDecision>).pipe(
+function decide(onApproval: (context: unknown, item: RunToolApprovalItem) => unknown, item: RunToolApprovalItem, record: RunRecord, env: LoopEnv): Effect.Effect<ApprovalDecision, RunFailure> {
+  return fromUserCode(env, () => onApproval(record.context, item) as ApprovalDecision | Promise<ApprovalDecision>).pipe(
     Effect.flatMap((decision) =>
       typeof decision === 'object' && decision !== null && typeof decision.approve === 'boolean'
         ? Effect.succeed(decision)

@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { annotate, inSpanContext } from './span.js';
+import { annotate, withSpanContext } from './span.js';
 import {
   InvalidToolInputError,
   ToolCallError,
@@ -12,7 +12,7 @@ import {
 import { abortablePromise } from '../abort.js';
 import type { RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
-import { attachCallScope, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
+import { CALL_SCOPE, type ScopedToolCallDetails, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
 import { step } from './steps.js';
@@ -54,15 +54,17 @@ export function invokeTool(
     runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
   };
   const { cancellation, directSignal } = batch;
-  const invocation = Effect.withFiber((fiber) =>
+  const invocation = withSpanContext(env, (enter) =>
     abortablePromise(
       (abort) => {
-        const details: ToolCallDetails =
-          directSignal !== undefined ? { toolCall: call, emit, signal: directSignal } : withLazySignal({ toolCall: call, emit } as Omit<ToolCallDetails, 'signal'>, abort);
+        const details: ScopedToolCallDetails =
+          directSignal !== undefined
+            ? { toolCall: call, emit, [CALL_SCOPE]: scope, signal: directSignal }
+            : withLazySignal({ toolCall: call, emit, [CALL_SCOPE]: scope } as Omit<ScopedToolCallDetails, 'signal'>, abort);
         if (record.runId !== undefined) details.runId = record.runId;
-        attachCallScope(details, scope);
         if (resumeState !== undefined) details.resumeState = resumeState;
-        return inSpanContext(fiber, () => tool.invoke(record.context, call.arguments, details));
+        scope.loopDetails = details;
+        return enter(() => tool.invoke(record.context, call.arguments, details));
       },
       directSignal !== undefined ? undefined : (abort) => cancellation.enroll(abort),
     ),
@@ -94,7 +96,7 @@ export function invokeTool(
     Effect.tap((done) => {
       if (done.type !== 'output' || done.handledError === undefined) return Effect.void;
       const handled = done.handledError;
-      return annotate(() => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
+      return annotate(env, () => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
         Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
       );
     }),

@@ -38,10 +38,10 @@ export function decideLocalApproval(
     const item = new RunToolApprovalItem(call, agent, tool.name);
     let decision = record.context.isToolApproved(target);
     if (decision === undefined) {
-      if (!(yield* fromUserCode(needsApproval))) return { status: 'approved' } as const;
+      if (!(yield* fromUserCode(env, needsApproval))) return { status: 'approved' } as const;
       const onApproval = tool.type === 'computer' ? undefined : tool.onApproval;
       if (onApproval) {
-        const answer = yield* fromUserCode(() => onApproval(record.context, item));
+        const answer = yield* fromUserCode(env, () => onApproval(record.context, item));
         if (answer?.approve === true) record.context.approveTool(item);
         else if (answer?.approve === false) record.context.rejectTool(item, typeof answer.reason === 'string' && answer.reason !== '' ? { message: answer.reason } : {});
         decision = record.context.isToolApproved(target);
@@ -51,7 +51,7 @@ export function decideLocalApproval(
     if (decision === undefined) {
       if (env.preApprovalInputGuardrails) {
         const guarded = tool as { readonly inputGuardrails?: readonly ToolInputGuardrail<any, LocalToolCallItem>[] };
-        const early = yield* runToolInputGuardrails(guarded, call, agent, record, { runner: env.stepRunner, scope: `tool:${call.callId}:preapproval` });
+        const early = yield* runToolInputGuardrails(guarded, call, agent, record, { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}:preapproval` });
         if (early !== undefined) return { status: 'rejected', message: early } as const;
       }
       yield* env.emit(itemEvent(item));

@@ -19,8 +19,8 @@ export function commitLocalOutput(item: RunToolCallOutputItem, env: LoopEnv, fol
 }
 
 /** A local tool call's `baton.tool` span: from the decision to run it to its committed output. */
-export function localToolSpan(tool: LocalTool, call: LocalToolCallItem, input: unknown) {
-  return span('baton.tool', () => ({
+export function localToolSpan(tool: LocalTool, call: LocalToolCallItem, input: unknown, env: LoopEnv) {
+  return span(env, 'baton.tool', () => ({
     'baton.tool.name': tool.name,
     'baton.tool.type': tool.type,
     'baton.tool.call_id': call.callId,
@@ -29,9 +29,9 @@ export function localToolSpan(tool: LocalTool, call: LocalToolCallItem, input: u
 }
 
 /** A local tool's failure the model is told about: on the span and in the log (the message only when tool data may be logged). */
-export function noteLocalToolError(tool: LocalTool, call: LocalToolCallItem, error: unknown): Effect.Effect<void> {
+export function noteLocalToolError(tool: LocalTool, call: LocalToolCallItem, error: unknown, env: LoopEnv): Effect.Effect<void> {
   const message = error instanceof Error ? error.message || error.toString() : String(error);
-  return annotate(() => ({ 'baton.tool.error': { name: error instanceof Error ? error.name : 'Error', message } })).pipe(
+  return annotate(env, () => ({ 'baton.tool.error': { name: error instanceof Error ? error.name : 'Error', message } })).pipe(
     Effect.andThen(
       Effect.sync(() => {
         const logger = getLogger('openai-agents:core');

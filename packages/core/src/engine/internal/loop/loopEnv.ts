@@ -67,9 +67,17 @@ export interface LoopEnv {
   readonly mcpConnections: McpConnections;
   /** The caller's \`signal\` (its reason is what a cancelled run rejects with, and what tools see). */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Whether a tracer listens to this run, decided once when the loop starts: an untraced run skips
+   * spans, annotations and span contexts without looking at its fiber for each.
+   */
+  readonly traced: boolean;
   /** Told the turn number when a turn's model request starts (a streamed result counts turns with it). */
   readonly onTurnStart?: ((turn: number) => void) | undefined;
 }
+
+/** The run's settings as the runner resolves them, before the loop starts and knows whether it is traced. */
+export type LoopSettings = Omit<LoopEnv, 'traced'>;
 
 export interface EventSink {
   /** False when the buffer is full; then wait for `whenWritable` and offer again. */

@@ -44,9 +44,9 @@ function serverListing(server: MCPServer, agent: Agent<any, any>, record: RunRec
         ? error
         : new UserError(`MCP server "${server.name}" could not list its tools: ${error instanceof Error ? error.message : String(error)}`),
   }).pipe(
-    Effect.tap((tools) => annotate(() => ({ 'baton.mcp.tools': tools.map((t) => t.name) }))),
+    Effect.tap((tools) => annotate(env, () => ({ 'baton.mcp.tools': tools.map((t) => t.name) }))),
     // Under the agent span, as the reference lists tools before the turn starts.
-    span('baton.mcp.list_tools', () => ({ 'baton.mcp.server': server.name }), { parent: 'agent' }),
+    span(env, 'baton.mcp.list_tools', () => ({ 'baton.mcp.server': server.name }), { parent: 'agent' }),
   );
 }
 

@@ -60,15 +60,15 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const context = record.context;
     // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
     // fiber for each would cost more than most of them take.
-    return fromUserCode(() =>
+    return fromUserCode(env, () =>
       Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
     ).pipe(
       Effect.flatMap(([systemInstructions, enabledTools, enabledHandoffs, chosenModel]) =>
         flatMapNow(capabilitiesFrom(agent, enabledTools, enabledHandoffs, record, env), (capabilities) =>
           flatMapNow(checkedModel(chosenModel, agent, env), (model) =>
-            annotate(() => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent').pipe(
+            annotate(env, () => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent').pipe(
               Effect.flatMap(() =>
-                flatMapNow(agentComputers(agent, record), (computers) => {
+                flatMapNow(agentComputers(agent, record, env), (computers) => {
                   // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
                   admitPendingInput(record);
                   const { request, explicitlyModelSet } = turnRequest(agent, model, capabilities, computers, record, env);
@@ -137,13 +137,13 @@ function promptedAndFiltered(request: ModelRequest, agent: Agent<any, any>, expl
   const prompted =
     agent.prompt === undefined
       ? Effect.void
-      : fromUserCode(() => agent.getPrompt(record.context)).pipe(
+      : fromUserCode(env, () => agent.getPrompt(record.context)).pipe(
           Effect.map((prompt) => {
             if (prompt !== undefined) Object.assign(request, promptFields(prompt, agent, explicitlyModelSet));
           }),
         );
   const filter = env.callModelInputFilter;
-  return filter ? flatMapNow(prompted, () => applyInputFilter(filter, request, agent, record)) : prompted;
+  return filter ? flatMapNow(prompted, () => applyInputFilter(filter, request, agent, record, env)) : prompted;
 }
 
 /** A prompt template's request fields: a model chosen on the agent or the run wins over the prompt's own. */
@@ -215,7 +215,7 @@ export interface Capabilities {
  */
 export function resolveCapabilities(record: RunRecord, env: LoopEnv): Effect.Effect<Capabilities, RunFailure> {
   const agent = record.currentAgent;
-  return fromUserCode(() => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)])).pipe(
+  return fromUserCode(env, () => Promise.all([agent.getEnabledTools(record.context), agent.getEnabledHandoffs(record.context)])).pipe(
     Effect.flatMap(([enabledTools, handoffs]) => capabilitiesFrom(agent, enabledTools, handoffs, record, env)),
   );
 }
@@ -230,7 +230,7 @@ function capabilitiesFrom(
 ): Effect.Effect<Capabilities, RunFailure> {
   return flatMapNow(agentMcpTools(agent, record, env), (mcpTools) =>
     flatMapNow(withMcpTools(agent, mcpTools, enabledTools, env), (tools) =>
-      flatMapNow(withToolSearchRuntimeTools(agent, tools, record), (offered) => capabilitiesOf(agent, offered, handoffs, env)),
+      flatMapNow(withToolSearchRuntimeTools(agent, tools, record, env), (offered) => capabilitiesOf(agent, offered, handoffs, env)),
     ),
   );
 }
@@ -315,11 +315,12 @@ function applyInputFilter(
   request: ModelRequest,
   agent: Agent<any, any>,
   record: RunRecord,
+  env: LoopEnv,
 ): Effect.Effect<void, RunFailure> {
   const stable = filter.preserveInputIdentity === true;
   const modelData: ModelInputData = { input: stable ? [...(request.input as AgentInputItem[])] : structuredClone(request.input as AgentInputItem[]) };
   if (request.systemInstructions !== undefined) modelData.instructions = request.systemInstructions;
-  return fromUserCode(() => filter({ modelData, agent, context: record.context.context })).pipe(
+  return fromUserCode(env, () => filter({ modelData, agent, context: record.context.context })).pipe(
     Effect.flatMap((result) => {
       if (typeof result !== 'object' || result === null || !Array.isArray(result.input)) {
         return Effect.fail(new UserError('callModelInputFilter must return a ModelInputData object with an input array.'));

@@ -47,7 +47,7 @@ function askHandler(
 ): Effect.Effect<'done' | 'unhandled', RunFailure> {
   return Effect.gen(function* () {
     const history = [...inputToItems(record.originalInput), ...runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy)];
-    const decision = yield* fromUserCode(() =>
+    const decision = yield* fromUserCode(env, () =>
       handler({
         error: error as never,
         context: record.context,

@@ -92,7 +92,7 @@ function afterTools(
     // A program's calls (Programmatic Tool Calling) feed the program, never the final output.
     if (outcome.type === 'output' && outcome.tool && !calledByProgram(outcome.item.rawItem)) toolResults.push({ type: 'function_output', tool: outcome.tool, output: outcome.output, runItem: outcome.item });
   }
-  const decided = toolResults.length > 0 ? toolUseDecision(agent, toolResults, record) : Effect.succeed<ToolsToFinalOutputResult>({ isFinalOutput: false });
+  const decided = toolResults.length > 0 ? toolUseDecision(agent, toolResults, record, env) : Effect.succeed<ToolsToFinalOutputResult>({ isFinalOutput: false });
   return flatMapNow(decided, (decision): Effect.Effect<TurnOutcome, RunFailure> => {
     if (decision.isFinalOutput) return Effect.as(finish(decision.finalOutput, agent, response, record, env, turnStart), 'done' as const);
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
@@ -137,7 +137,7 @@ export function finish(
       details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
     },
     record,
-    { runner: env.stepRunner, turn: record.currentTurn },
+    { runner: env.stepRunner, traced: env.traced, turn: record.currentTurn },
   ).pipe(
     Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
   );
@@ -153,12 +153,13 @@ function toolUseDecision(
   agent: Agent<any, any>,
   results: FunctionToolResult[],
   record: RunRecord,
+  env: LoopEnv,
 ): Effect.Effect<ToolsToFinalOutputResult, RunFailure> {
   const behavior = agent.toolUseBehavior;
   if (behavior === 'run_llm_again') return Effect.succeed({ isFinalOutput: false });
   if (behavior === 'stop_on_first_tool') return Effect.succeed({ isFinalOutput: true, finalOutput: toSmartString(results[0]!.output) });
   if (typeof behavior === 'function') {
-    return fromUserCode(() => behavior(record.context, results)).pipe(
+    return fromUserCode(env, () => behavior(record.context, results)).pipe(
       Effect.flatMap((decision) =>
         typeof decision === 'object' && decision !== null && typeof decision.isFinalOutput === 'boolean'
           ? Effect.succeed(decision)

@@ -1,5 +1,5 @@
 import * as Effect from 'effect/Effect';
-import { agentSpan, span } from './span.js';
+import { agentSpan, span, tracerListens } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
@@ -15,7 +15,7 @@ import { answerClientToolSearches } from './clientToolSearch.js';
 import { screenCallIds, screenIgnoredHandoffCalls } from './callIdScreening.js';
 import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
-import type { LoopEnv } from './loopEnv.js';
+import type { LoopEnv, LoopSettings } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
 import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { recoverRunError } from './recoverRunError.js';
@@ -36,25 +36,29 @@ const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
  * The run loop: resume an interrupted turn if the state holds one, then run turns until one
  * produces a final output or pauses for approval. Each phase updates the run's one record.
  */
-export function runLoop(record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
-  return Effect.clockWith((clock) => {
-    // Approval expiry reads the run's clock (TestClock in an Effect test).
-    record.context.useClock(clock);
-    const identified =
-      record.runId === undefined ? Effect.map(runStep(env.stepRunner, 'id', runIdKey, stringCodec, newRunId), (runId) => void (record.runId = runId)) : Effect.void;
-    return flatMapNow(identified, () => {
-      const step = record.currentStep;
-      if (step?.type === 'next_step_final_output') {
-        // A state that already has its answer (or whose output check failed): check it again, no model call.
-        const agent = record.currentAgent;
-        return finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
-          Effect.andThen(announceFinalOutput(agent, record, env)),
-          agentSpan(agentAttributes(agent)),
-        );
-      }
-      return agentsFrom(record, env, step?.type === 'next_step_interruption');
-    });
-  }).pipe(Effect.ensuring(env.mcpConnections.closeAll), Effect.ensuring(disposeComputersUnlessPaused(record)), span('baton.run'));
+export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effect<void, RunFailure> {
+  // Whether a tracer listens is read once, here, where the run's tracer is in place.
+  return Effect.withFiber((fiber) => {
+    const env: LoopEnv = { ...settings, traced: tracerListens(fiber) };
+    return Effect.clockWith((clock) => {
+      // Approval expiry reads the run's clock (TestClock in an Effect test).
+      record.context.useClock(clock);
+      const identified =
+        record.runId === undefined ? Effect.map(runStep(env.stepRunner, 'id', runIdKey, stringCodec, newRunId), (runId) => void (record.runId = runId)) : Effect.void;
+      return flatMapNow(identified, () => {
+        const step = record.currentStep;
+        if (step?.type === 'next_step_final_output') {
+          // A state that already has its answer (or whose output check failed): check it again, no model call.
+          const agent = record.currentAgent;
+          return finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
+            Effect.andThen(announceFinalOutput(agent, record, env)),
+            agentSpan(env, agentAttributes(agent)),
+          );
+        }
+        return agentsFrom(record, env, step?.type === 'next_step_interruption');
+      });
+    }).pipe(Effect.ensuring(env.mcpConnections.closeAll), Effect.ensuring(disposeComputersUnlessPaused(record)), span(env, 'baton.run'));
+  });
 }
 
 /** Each agent's turns in turn, until one ends or pauses the run instead of handing off. */
@@ -69,7 +73,7 @@ function agentsFrom(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.
 function agentTurns(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.Effect<TurnOutcome, RunFailure> {
   const agent = record.currentAgent;
   const first = resuming ? resumeInterruptedTurn(record, env) : recoveredTurn(record, env, true);
-  return Effect.flatMap(first, (outcome) => turnsAfter(outcome, agent, record, env)).pipe(agentSpan(agentAttributes(agent)));
+  return Effect.flatMap(first, (outcome) => turnsAfter(outcome, agent, record, env)).pipe(agentSpan(env, agentAttributes(agent)));
 }
 
 /** The agent's next turns while the last one asked for more and the agent is still current. */
@@ -118,7 +122,7 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
         );
       });
     }),
-    turnSpan(record, 1),
+    turnSpan(record, env, 1),
   );
 }
 
@@ -126,7 +130,7 @@ function runTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect
 function withInputGuardrails(modelCall: Effect.Effect<ModelResponse, RunFailure>, agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const guardrails = [...env.inputGuardrails, ...agent.inputGuardrails];
   const args: InputGuardrailFunctionArgs<any> = { agent, input: record.originalInput, context: record.context };
-  const steps = { runner: env.stepRunner, turn: record.currentTurn + 1 };
+  const steps = { runner: env.stepRunner, traced: env.traced, turn: record.currentTurn + 1 };
   return Effect.flatMap(runInputGuardrails(guardrails.filter((g) => g.runInParallel === false), args, record, steps), () =>
     withParallelGuardrails(modelCall, guardrails.filter((g) => g.runInParallel !== false), args, record, steps),
   );
@@ -142,8 +146,8 @@ function classified(classify: () => ProcessedResponse): Effect.Effect<ProcessedR
 }
 
 /** The turn's span; a resumed turn is the one that paused (its model call was already counted). */
-function turnSpan(record: RunRecord, offset: 0 | 1) {
-  return span('baton.turn', () => ({ 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + offset }));
+function turnSpan(record: RunRecord, env: LoopEnv, offset: 0 | 1) {
+  return span(env, 'baton.turn', () => ({ 'baton.agent': record.currentAgent.name, 'baton.turn': record.currentTurn + offset }));
 }
 
 /**
@@ -180,7 +184,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record);
     const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env, localRuns);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  }).pipe(turnSpan(record, 0));
+  }).pipe(turnSpan(record, env, 0));
 }
 
 /** The server now knows its own output; ignored handoff calls still need an answer there. */
@@ -208,7 +212,7 @@ function actOnResponse(
       flatMapNow(screenIgnoredHandoffCalls(classified.handoffRun?.ignoredCalls ?? [], agent, record), () => {
         const kept = screened.skipped.size === 0 && local.skipped.size === 0 ? classified : withoutRepeats(classified, screened, local);
         // Client tool searches run once the response's calls have passed their checks.
-        return flatMapNow(answerClientToolSearches(kept, tools, agent, record, env.stepRunner), (processed) => {
+        return flatMapNow(answerClientToolSearches(kept, tools, agent, record, env), (processed) => {
           const turnStart = record.generatedItems.length;
           return flatMapNow(enterHistory(processed.newItems, record, env), () => {
             rememberServerState(processed, response, record, env);

@@ -23,7 +23,7 @@ export function commitOutput(
   const item = new RunToolCallOutputItem(raw, agent, capped.value);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
-  return annotate(() => ({ 'baton.tool.output': toSmartString(capped.value) })).pipe(
+  return annotate(env, () => ({ 'baton.tool.output': toSmartString(capped.value) })).pipe(
     Effect.andThen(env.emit(itemEvent(item))),
     Effect.as({ type: 'output' as const, tool, output: capped.value, item }),
   );

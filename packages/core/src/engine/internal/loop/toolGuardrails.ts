@@ -16,10 +16,14 @@ import { runGuardrailFunction } from '../userCode.js';
 import type { StepRunner } from '../../../definitions/stepRunner.js';
 import { step } from './steps.js';
 import { jsonCodec } from './stepCodecs.js';
+import type { TracingDecision } from './span.js';
 import { noteToolOutputGuardrailCall } from './toolGuardrailCalls.js';
 
-/** Where a call's tool guardrails run as steps: the run's step runner and the keys' prefix (`tool:{callId}`). */
-export interface ToolGuardrailSteps {
+/**
+ * Where a call's tool guardrails run as steps: the run's step runner and the keys' prefix
+ * (`tool:{callId}`); and whether the run is traced (the guardrail functions run in the tool's span).
+ */
+export interface ToolGuardrailSteps extends TracingDecision {
   readonly runner: StepRunner | undefined;
   readonly scope: string;
 }
@@ -90,7 +94,7 @@ function runToolGuardrails<G extends { name: string }>(
   if (guardrails.length === 0) return Effect.succeed(undefined);
   return Effect.gen(function* () {
     for (const guardrail of guardrails) {
-      const call = runGuardrailFunction(() => run(guardrail));
+      const call = runGuardrailFunction(steps, () => run(guardrail));
       const key = () => `${steps.scope}:guardrail:${kind}:${guardrail.name}`;
       const raw = yield* step(steps.runner, 'guardrail', key, jsonCodec, call).pipe(Effect.mapError(asToolCallError));
       const output = yield* checkToolGuardrailOutput(kind, guardrail.name, raw);
