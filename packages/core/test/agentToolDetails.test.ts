@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, RunContext, RunState, Runner, run, type RunResult } from '../src/index.js';
+import { Agent, RunContext, RunState, Runner, run, tool, type RunResult } from '../src/index.js';
 import { inputOf } from './helpers.js';
 
 describe('an agent tool’s nested run', () => {
@@ -48,6 +48,28 @@ describe('an agent tool’s nested run', () => {
     expect(nestedCall.request.modelSettings.temperature).toBe(0.3);
     expect(nestedCall.request.modelSettings.toolChoice).toBeUndefined();
     expect(tripped).toEqual(['Outer']);
+  });
+
+  it('inherits the calling run’s configuration through a spread copy of the details a tool passes on, whose keys stay the reference’s', async () => {
+    // One model for all (the runner's): relay's call, the nested call, the outer answer. Without the
+    // run's scope on the copy, the inner agent would fall back to the default (OpenAI) provider.
+    const model = new ScriptedModel([[functionCall('relay', {})], [assistantMessage('inner')], [assistantMessage('done')]]);
+    const inner = new Agent({ name: 'Inner' }).asTool({});
+    const seenKeys: string[][] = [];
+    const relay = tool({
+      name: 'relay',
+      description: 'asks Inner',
+      parameters: z.object({}),
+      execute: async (_input, runContext, details) => {
+        seenKeys.push(Object.keys(details!));
+        return inner.invoke(runContext!, JSON.stringify({ input: 'x' }), { ...details! });
+      },
+    });
+    const result = await new Runner({ model }).run(new Agent({ name: 'Outer', tools: [relay] }), 'go');
+    expect(result.finalOutput).toBe('done');
+    expect(model.calls).toHaveLength(3);
+    expect(inputOf(model.calls[1]!)).toContainEqual(expect.objectContaining({ role: 'user', content: 'x' }));
+    expect(seenKeys).toEqual([['toolCall', 'emit', 'signal', 'runId']]);
   });
 
   it('merges the tool’s own model settings over the inherited ones, nested objects key by key', async () => {
