@@ -14,7 +14,8 @@ import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
 import { NO_STREAM_PROGRESS, withModelRetries } from './modelRetry.js';
 import { IdleWatchdog } from './idleWatchdog.js';
-import { annotate, span } from './span.js';
+import { annotate, annotateWith, span } from './span.js';
+import { flatMapNow } from '../flatMapNow.js';
 import { step } from './steps.js';
 import { modelResponseCodec, streamedModelCallCodec, type StreamedModelCall } from './stepCodecs.js';
 import { LazyAbort, withLazySignal } from '../lazyAbort.js';
@@ -35,7 +36,7 @@ import { isStreamAbort, settleAbortedCalls } from './settleAbortedCalls.js';
  */
 export function callModel(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   return callModelOnce(model, request, record, env).pipe(
-    Effect.tap((response) => annotate(env, () => ({ 'baton.model.response': response }))),
+    annotateWith(env, (response) => ({ 'baton.model.response': response })),
     span(env, 'baton.model', () => ({
       'baton.model.span_type': model.traceSpanType,
       'baton.model.name': model.modelName,
@@ -51,24 +52,17 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
  * again, as a live one does while it reads them.
  */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
-  const startTurn = Effect.sync(() => {
-    // A turn whose model call was cancelled (a resumed state, `turnInProgress`) is the same turn again.
-    if (record.turnInProgress !== true) record.currentTurn += 1;
-    record.turnInProgress = true;
-    env.onTurnStart?.(record.currentTurn);
-  });
   const failures = new FailedAttempts();
   if (!env.streamed) {
     const attempt = settledPromise((abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     const call = withModelRetries(attempt, { model, request, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
-      Effect.flatMap(checkResponse),
-      Effect.map((response): ModelResponse => ({ ...response, usage: failures.foldInto(response.usage) })),
+      Effect.flatMap((response) => flatMapNow(checkResponse(response), (checked) => Effect.succeed<ModelResponse>({ ...checked, usage: failures.foldInto(checked.usage) }))),
       countFailedUsage(failures, record, env),
     );
-    return startTurn.pipe(
-      Effect.andThen(step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, modelResponseCodec, call)),
-      Effect.tap((response) => Effect.sync(() => record.context.usage.add(new Usage(response.usage)))),
-    );
+    return Effect.suspend(() => {
+      startTurn(record, env);
+      return step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, modelResponseCodec, call);
+    }).pipe(Effect.map((response) => counted(response, record)));
   }
   // The provider's stream is read in promises, not fibers (measured: a fiber hop per delta tripled
   // delivery cost): see `forwardStream`.
@@ -102,18 +96,34 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
     (cause) => void (record.abortedWith = cause),
   );
   const live = withModelRetries(attempt, { model, request, stream: true, progress }).pipe(
-    Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')))),
-    Effect.map((done): StreamedModelCall => ({ events, done, live: true })),
+    Effect.flatMap((done) =>
+      done
+        ? flatMapNow(checkResponse(done), (): Effect.Effect<StreamedModelCall> => Effect.succeed({ events, done, live: true }))
+        : Effect.fail(new ModelBehaviorError('The model stream ended without a response_done event.')),
+    ),
     countFailedUsage(failures, record, env),
     settleAbortedCalls(ledger, model, request, record),
     // A stream the provider ends with an abort error is a cancelled call (as the reference treats
     // it): the run ends as a cancelled one, quietly, not with a failure.
     Effect.catchIf(isStreamAbort, () => Effect.interrupt),
   );
-  return startTurn.pipe(
-    Effect.andThen(step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, streamedModelCallCodec, live)),
-    Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))),
-  );
+  return Effect.suspend(() => {
+    startTurn(record, env);
+    return step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, streamedModelCallCodec, live);
+  }).pipe(Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))));
+}
+
+/** The model call starts its turn: a turn whose call was cancelled (a resumed state, `turnInProgress`) is the same turn again. */
+function startTurn(record: RunRecord, env: LoopEnv): void {
+  if (record.turnInProgress !== true) record.currentTurn += 1;
+  record.turnInProgress = true;
+  env.onTurnStart?.(record.currentTurn);
+}
+
+/** The response's usage counts in the run's, a recorded call's too (a step runner replays it without running the call). */
+function counted(response: ModelResponse, record: RunRecord): ModelResponse {
+  record.context.usage.add(new Usage(response.usage));
+  return response;
 }
 
 /**

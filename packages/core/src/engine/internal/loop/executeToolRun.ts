@@ -120,9 +120,8 @@ function runApprovedTool(
   const { call } = run;
   const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
   // As the reference: the start event comes even when an input guardrail then rejects the call.
-  return toolStarted(agent, tool, call, record, env).pipe(
-    Effect.flatMap(() => runToolInputGuardrails(tool, call, agent, record, steps)),
-    Effect.flatMap((rejection) => {
+  return Effect.flatMap(toolStarted(agent, tool, call, record, env), () =>
+    flatMapNow(runToolInputGuardrails(tool, call, agent, record, steps), (rejection) => {
       if (rejection !== undefined) return commitOutput(call, tool, rejection, agent, record, env);
       const body = guardedInvocation(tool, call, agent, record, env, resumeState, batch, steps);
       return Effect.flatMap(tool.streaming ? framed(tool, call, env, body) : body, (result) => endedCall(result, call, tool, agent, record, env));
@@ -152,10 +151,12 @@ function guardedInvocation(
         record.pendingAgentToolRuns.set(nestedKey, String(result.output.resumeState));
         return Effect.succeed({ type: 'interrupted', interruption: result.output });
       }
-      return runToolOutputGuardrails(tool, call, result.output, agent, record, steps).pipe(Effect.map((replaced) => ({ ...result, output: replaced ?? result.output })));
+      return flatMapNow(runToolOutputGuardrails(tool, call, result.output, agent, record, steps), (replaced) => {
+        const seen = { ...result, output: replaced ?? result.output };
+        // After the output guardrails, as the reference: the hook gets what the model will see.
+        return Effect.as(toolEnded(agent, tool, seen.output, call, record, env), seen);
+      });
     }),
-    // After the output guardrails, as the reference: the hook gets what the model will see.
-    Effect.tap((result) => (result.type === 'output' ? toolEnded(agent, tool, result.output, call, record, env) : Effect.void)),
   );
 }
 

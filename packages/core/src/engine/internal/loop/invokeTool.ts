@@ -74,32 +74,48 @@ export function invokeTool(
   // Invalid arguments are the tool's error like any other (answered by its error function, or
   // failing the run), unless the run asked for them to fail it as the model's fault.
   const raisesInvalidInput = env.invalidToolInputBehavior === 'raise_error';
+  const outputOf = (output: unknown): ToolStepResult =>
+    raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
+      ? { type: 'invalid_input', error: scope.handledError }
+      : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction };
+  const failureOf = (error: unknown): { result: ToolStepResult } | { error: ToolCallError } => {
+    if (cancellation.isCancellationError(error)) aborted = { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure };
+    return raisesInvalidInput && error instanceof InvalidToolInputError
+      ? { result: { type: 'invalid_input', error } }
+      : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
+        { error: new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))) };
+  };
+  const noted = (done: ToolCallResult): Effect.Effect<ToolCallResult> => {
+    if (done.type !== 'output' || done.handledError === undefined) return Effect.succeed(done);
+    const handled = done.handledError;
+    return annotate(env, () => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
+      Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
+      Effect.as(done),
+    );
+  };
+  if (env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined) {
+    // Not a step of its own: each outcome is answered in one handler.
+    return Effect.matchEffect(invocation, {
+      onSuccess: (output) => noted(outputOf(output)),
+      onFailure: (error) => {
+        const failed = failureOf(error);
+        if ('result' in failed) return noted(failed.result);
+        return aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failed.error);
+      },
+    });
+  }
+  // The step runner records what the invocation answered, or that it failed: the cancellation is
+  // told apart after the step.
   const invoked = invocation.pipe(
-    Effect.map((output): ToolStepResult =>
-      raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
-        ? { type: 'invalid_input', error: scope.handledError }
-        : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction },
-    ),
+    Effect.map(outputOf),
     Effect.catch((error: unknown) => {
-      if (cancellation.isCancellationError(error)) aborted = { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure };
-      return raisesInvalidInput && error instanceof InvalidToolInputError
-        ? Effect.succeed<ToolStepResult>({ type: 'invalid_input', error })
-        : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
-          Effect.fail(new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))));
+      const failed = failureOf(error);
+      return 'result' in failed ? Effect.succeed(failed.result) : Effect.fail(failed.error);
     }),
   );
-  const stepped = env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined ? invoked : step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked);
-  const result: Effect.Effect<ToolCallResult, RunFailure> = stepped.pipe(
-    Effect.catch((failure) => (aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failure))),
-  );
-  return result.pipe(
-    Effect.tap((done) => {
-      if (done.type !== 'output' || done.handledError === undefined) return Effect.void;
-      const handled = done.handledError;
-      return annotate(env, () => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
-        Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
-      );
-    }),
+  return step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked).pipe(
+    Effect.catch((failure): Effect.Effect<ToolCallResult, RunFailure> => (aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failure))),
+    Effect.flatMap(noted),
   );
 }
 

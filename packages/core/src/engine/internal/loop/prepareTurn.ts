@@ -33,6 +33,7 @@ import { agentMcpTools, withMcpTools } from './mcpTools.js';
 import { withToolSearchRuntimeTools } from './clientToolSearch.js';
 import type { CallModelInputFilter, ModelInputData } from '../../../definitions/callModelInputFilter.js';
 import { flatMapNow } from '../flatMapNow.js';
+import { turnAnswersNow, type TurnAnswers } from './turnAnswersNow.js';
 
 export interface PreparedTurn {
   readonly agent: Agent<any, any>;
@@ -58,30 +59,34 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
     const unanswerable = unanswerableClientToolSearch(agent);
     if (unanswerable) return Effect.fail(unanswerable);
     const context = record.context;
-    // The agent's callbacks and the provider run concurrently, as promises in one step: forking a
-    // fiber for each would cost more than most of them take.
-    return fromUserCode(env, () =>
-      Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
-    ).pipe(
-      Effect.flatMap(([systemInstructions, enabledTools, enabledHandoffs, chosenModel]) =>
-        flatMapNow(capabilitiesFrom(agent, enabledTools, enabledHandoffs, record, env), (capabilities) =>
-          flatMapNow(checkedModel(chosenModel, agent, env), (model) =>
-            annotate(env, () => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent').pipe(
-              Effect.flatMap(() =>
-                flatMapNow(agentComputers(agent, record, env), (computers) => {
-                  // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
-                  admitPendingInput(record);
-                  const { request, explicitlyModelSet } = turnRequest(agent, model, capabilities, computers, record, env);
-                  if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
-                  return flatMapNow(promptedAndFiltered(request, agent, explicitlyModelSet, record, env), () => {
-                    const conversation = record.serverConversation;
-                    if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
-                    if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
-                    return Effect.succeed({ agent, model, ...capabilities, request });
-                  });
-                }),
-              ),
-            ),
+    // Answers known without asking (the usual agent) cost no promise and no asynchronous step.
+    // Otherwise the agent's callbacks and the provider run concurrently, as promises in one step:
+    // forking a fiber for each would cost more than most of them take.
+    const known = turnAnswersNow(agent, env);
+    const answers: Effect.Effect<TurnAnswers, RunFailure> =
+      known !== undefined
+        ? Effect.succeed(known)
+        : fromUserCode(env, () =>
+            Promise.all([agent.getSystemPrompt(context), agent.getEnabledTools(context), agent.getEnabledHandoffs(context), providedModel(agent, env)]),
+          );
+    return flatMapNow(answers, ([systemInstructions, enabledTools, enabledHandoffs, chosenModel]) =>
+      flatMapNow(capabilitiesFrom(agent, enabledTools, enabledHandoffs, record, env), (capabilities) =>
+        flatMapNow(checkedModel(chosenModel, agent, env), (model) =>
+          flatMapNow(
+            annotate(env, () => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent'),
+            () =>
+              flatMapNow(agentComputers(agent, record, env), (computers) => {
+                // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
+                admitPendingInput(record);
+                const { request, explicitlyModelSet } = turnRequest(agent, model, capabilities, computers, record, env);
+                if (systemInstructions !== undefined) request.systemInstructions = systemInstructions;
+                return flatMapNow(promptedAndFiltered(request, agent, explicitlyModelSet, record, env), () => {
+                  const conversation = record.serverConversation;
+                  if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
+                  if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
+                  return Effect.succeed({ agent, model, ...capabilities, request });
+                });
+              }),
           ),
         ),
       ),

@@ -81,6 +81,12 @@ export function annotate(run: TracingDecision, attributes: () => Record<string, 
   });
 }
 
+/** Sets attributes drawn from the effect's value on the current span; an untraced run adds no step. */
+export function annotateWith<A>(run: TracingDecision, attributes: (value: A) => Record<string, unknown>) {
+  if (!run.traced) return untouched;
+  return <E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> => Effect.tap(self, (value) => annotate(run, () => attributes(value)));
+}
+
 /** Runs user code in the span that is current where it is called (see `inSpanContext`). */
 export type SpanContextEntry = <A>(thunk: () => A, which?: 'current' | 'agent') => A;
 

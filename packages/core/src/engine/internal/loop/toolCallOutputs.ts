@@ -1,5 +1,6 @@
 import * as Effect from 'effect/Effect';
 import { annotate } from './span.js';
+import { flatMapNow } from '../flatMapNow.js';
 import { RunToolCallOutputItem, type FunctionCallItem, type FunctionTool } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { functionCallResult, itemEvent, toSmartString, toolCallOutput } from '../../../state/internal/items.js';
@@ -23,9 +24,8 @@ export function commitOutput(
   const item = new RunToolCallOutputItem(raw, agent, capped.value);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
-  return annotate(env, () => ({ 'baton.tool.output': toSmartString(capped.value) })).pipe(
-    Effect.andThen(env.emit(itemEvent(item))),
-    Effect.as({ type: 'output' as const, tool, output: capped.value, item }),
+  return flatMapNow(annotate(env, () => ({ 'baton.tool.output': toSmartString(capped.value) })), () =>
+    Effect.as(env.emit(itemEvent(item)), { type: 'output' as const, tool, output: capped.value, item }),
   );
 }
 
