@@ -69,53 +69,78 @@ export function invokeTool(
       directSignal !== undefined ? undefined : (abort) => cancellation.enroll(abort),
     ),
   );
-  // Set when the call failed with the batch's cancellation: it ends `aborted`, not as the run's error.
-  let aborted: { type: 'aborted'; thrown: unknown; bySibling: boolean } | undefined;
   // Invalid arguments are the tool's error like any other (answered by its error function, or
   // failing the run), unless the run asked for them to fail it as the model's fault.
-  const raisesInvalidInput = env.invalidToolInputBehavior === 'raise_error';
-  const outputOf = (output: unknown): ToolStepResult =>
-    raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
-      ? { type: 'invalid_input', error: scope.handledError }
-      : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction };
-  const failureOf = (error: unknown): { result: ToolStepResult } | { error: ToolCallError } => {
-    if (cancellation.isCancellationError(error)) aborted = { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure };
-    return raisesInvalidInput && error instanceof InvalidToolInputError
-      ? { result: { type: 'invalid_input', error } }
-      : // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
-        { error: new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))) };
-  };
-  const noted = (done: ToolCallResult): Effect.Effect<ToolCallResult> => {
-    if (done.type !== 'output' || done.handledError === undefined) return Effect.succeed(done);
-    const handled = done.handledError;
-    return annotate(env, () => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
-      Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
-      Effect.as(done),
-    );
-  };
+  const raises = env.invalidToolInputBehavior === 'raise_error';
+  // (Handlers are passed as arguments, not bound to names: the build renames every named function
+  // it makes, and these are made for each call.)
   if (env.stepRunner === undefined || agentToolSourceAgent(tool) !== undefined) {
     // Not a step of its own: each outcome is answered in one handler.
-    return Effect.matchEffect(invocation, {
-      onSuccess: (output) => noted(outputOf(output)),
-      onFailure: (error) => {
-        const failed = failureOf(error);
-        if ('result' in failed) return noted(failed.result);
-        return aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failed.error);
-      },
-    });
+    return Effect.matchEffect(
+      invocation,
+      handlers(
+        (output: unknown) => noted(stepResultOf(output, scope, raises), tool, call, env),
+        (error: unknown) => {
+          const failed = failureOf(error, cancellation, raises);
+          if (failed.type === 'answered') return noted(failed.result, tool, call, env);
+          return failed.aborted !== undefined ? Effect.succeed(failed.aborted) : Effect.fail(failed.error);
+        },
+      ),
+    );
   }
-  // The step runner records what the invocation answered, or that it failed: the cancellation is
-  // told apart after the step.
+  // The step runner records what the invocation answered, or that it failed: a call the batch's
+  // cancellation ended is told apart after the step.
+  let aborted: AbortedCall | undefined;
   const invoked = invocation.pipe(
-    Effect.map(outputOf),
+    Effect.map((output) => stepResultOf(output, scope, raises)),
     Effect.catch((error: unknown) => {
-      const failed = failureOf(error);
-      return 'result' in failed ? Effect.succeed(failed.result) : Effect.fail(failed.error);
+      const failed = failureOf(error, cancellation, raises);
+      if (failed.type === 'answered') return Effect.succeed(failed.result);
+      aborted = failed.aborted;
+      return Effect.fail(failed.error);
     }),
   );
   return step(env.stepRunner, 'tool', () => `tool:${call.callId}`, toolStepCodec, invoked).pipe(
     Effect.catch((failure): Effect.Effect<ToolCallResult, RunFailure> => (aborted !== undefined ? Effect.succeed(aborted) : Effect.fail(failure))),
-    Effect.flatMap(noted),
+    Effect.flatMap((done) => noted(done, tool, call, env)),
+  );
+}
+
+type AbortedCall = Extract<ToolCallResult, { type: 'aborted' }>;
+
+function handlers<A, B, E>(onSuccess: (value: unknown) => Effect.Effect<A, E>, onFailure: (error: unknown) => Effect.Effect<B, E>) {
+  return { onSuccess, onFailure };
+}
+
+/** What the tool answered, or its invalid input when the run raises those and the error function answered one. */
+function stepResultOf(output: unknown, scope: ToolCallScope, raisesInvalidInput: boolean): ToolStepResult {
+  return raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
+    ? { type: 'invalid_input', error: scope.handledError }
+    : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction };
+}
+
+/**
+ * What a failed invocation leaves: invalid input answered (when the run raises those), or the
+ * error the run fails with, and whether the batch's cancellation ended the call (`aborted`).
+ */
+function failureOf(
+  error: unknown,
+  cancellation: ToolBatchCancellation,
+  raisesInvalidInput: boolean,
+): { type: 'answered'; result: ToolStepResult } | { type: 'failed'; error: ToolCallError; aborted: AbortedCall | undefined } {
+  if (raisesInvalidInput && error instanceof InvalidToolInputError) return { type: 'answered', result: { type: 'invalid_input', error } };
+  const aborted: AbortedCall | undefined = cancellation.isCancellationError(error) ? { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure } : undefined;
+  // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
+  return { type: 'failed', error: new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))), aborted };
+}
+
+/** An error the tool's error function answered is on the call's span, and in the log when the default function answered it. */
+function noted(done: ToolCallResult, tool: FunctionTool<any>, call: FunctionCallItem, env: LoopEnv): Effect.Effect<ToolCallResult> {
+  if (done.type !== 'output' || done.handledError === undefined) return Effect.succeed(done);
+  const handled = done.handledError;
+  return annotate(env, () => ({ 'baton.tool.error': handled, 'baton.tool.error_function': done.handledByCustomFunction ? 'custom' : 'default' })).pipe(
+    Effect.andThen(done.handledByCustomFunction ? Effect.void : Effect.sync(() => logAnsweredToolError(tool.name, call.callId, handled))),
+    Effect.as(done),
   );
 }
 
