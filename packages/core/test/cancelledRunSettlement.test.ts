@@ -76,4 +76,23 @@ describe('what a run cancelled between turns leaves behind', () => {
       ['function_call_result', 's1'],
     ]);
   });
+
+  it.each([
+    ['an agent whose turn answers are known at once', () => new Agent({ name: 'A', instructions: 'Be brief.' })],
+    ['an agent whose instructions are a function', () => new Agent({ name: 'A', instructions: async () => 'Be brief.' })],
+  ])('a streamed run whose signal aborted before it started never asks the model: %s', async (_label, make) => {
+    const model = new ScriptedModel([[assistantMessage('never')]]);
+    const agent = make().clone({ model });
+    const session = new MemorySession();
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled before the start'));
+    const ended: string[] = [];
+    agent.on('agent_end', () => ended.push('agent_end'));
+    const streamed = await run(agent, 'hello', { stream: true, signal: controller.signal, session });
+    await streamed.completed;
+    expect(streamed.cancelled).toBe(true);
+    expect(model.calls).toHaveLength(0);
+    expect(ended).toEqual([]);
+    expect(await session.getItems()).toEqual([]);
+  });
 });

@@ -76,6 +76,9 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
             annotate(env, () => ({ 'baton.agent.tools': capabilities.tools.map((t) => t.name), 'baton.agent.handoffs': capabilities.handoffs.map((h) => h.agentName) }), 'agent'),
             () =>
               flatMapNow(agentComputers(agent, record, env), (computers) => {
+                // A caller's signal that aborted by now (already when a streamed run started, whose
+                // cancellation arrives a microtask later) ends the run before the model is asked.
+                if (env.signal?.aborted === true) return Effect.interrupt;
                 // Once the agent's callbacks have answered: a run cancelled while they ran leaves it pending.
                 admitPendingInput(record);
                 const { request, explicitlyModelSet } = turnRequest(agent, model, capabilities, computers, record, env);
