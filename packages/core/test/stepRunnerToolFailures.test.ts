@@ -39,8 +39,17 @@ describe.each(modes)('a failing function tool %s', (_label, stepRunner) => {
     expect((error as ToolCallError).cause ?? (error as { error?: unknown }).error).toBe(thrown);
   });
 
-  it('with arguments its schema refuses and invalidToolInputBehavior raise_error fails the run naming the tool and the field', async () => {
-    const lookup = tool({ name: 'lookup', description: '', parameters: z.object({ id: z.number() }), execute: ({ id }) => `found ${id}` });
+  it.each([
+    ['answered by the default error function', undefined],
+    ['thrown by a tool without an error function', null],
+  ] as const)('with arguments its schema refuses (%s) and invalidToolInputBehavior raise_error fails the run naming the tool and the field', async (_how, errorFunction) => {
+    const lookup = tool({
+      name: 'lookup',
+      description: '',
+      parameters: z.object({ id: z.number() }),
+      execute: ({ id }) => `found ${id}`,
+      ...(errorFunction === null ? { errorFunction } : {}),
+    });
     const model = new ScriptedModel([[functionCall('lookup', { id: 'not a number' }, { callId: 'l1' })], [assistantMessage('never')]]);
     const error = await runnerFor(stepRunner, { invalidToolInputBehavior: 'raise_error' })
       .run(new Agent({ name: 'A', model, tools: [lookup] }), 'go')
