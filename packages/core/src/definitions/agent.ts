@@ -26,7 +26,7 @@ import type { RunContext } from './runContext.js';
 import { AgentHooks } from './lifecycle.js';
 import { getAllMcpTools, type MCPConfig } from './mcp/mcpTools.js';
 import { isLocalTool, localToolProblem } from './internal/localTools.js';
-import { fixedAnswerOf } from './internal/fixedAnswer.js';
+import { fixedlyEnabledTools } from './internal/fixedAnswer.js';
 
 export type AgentOutputType = 'text' | StandardSchemaLike | JsonSchemaDefinition;
 
@@ -287,9 +287,10 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
 
   /** Function tools offered to the model this turn. */
   async getEnabledTools(runContext: RunContextContract<TContext>): Promise<FunctionTool<any>[]> {
-    const functions = this.tools.filter(isFunctionTool);
     // Most tools are enabled or disabled once and for all: their answer is read, not awaited.
-    if (functions.every((t) => fixedAnswerOf(t.isEnabled) !== undefined)) return functions.filter((t) => fixedAnswerOf(t.isEnabled));
+    const fixed = fixedlyEnabledTools(this.tools);
+    if (fixed !== undefined) return fixed;
+    const functions = this.tools.filter(isFunctionTool);
     const enabled = await Promise.all(functions.map((t) => t.isEnabled(runContext, this)));
     return functions.filter((_, i) => enabled[i]);
   }

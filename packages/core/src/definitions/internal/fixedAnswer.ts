@@ -1,3 +1,5 @@
+import type { FunctionTool, Tool } from '@baton/types';
+
 /**
  * Checks whose answer never changes (a tool made with `needsApproval` or `isEnabled` given as a
  * boolean, or left at its default): the run reads the answer instead of awaiting the check for
@@ -13,4 +15,16 @@ export function withFixedAnswer<F extends (...args: any[]) => Promise<boolean>>(
 /** The answer a check always gives, or undefined when it has to be asked. */
 export function fixedAnswerOf(check: unknown): boolean | undefined {
   return typeof check === 'function' ? fixedAnswers.get(check) : undefined;
+}
+
+/** The function tools enabled among `tools` when every one's `isEnabled` is fixed; undefined when one has to be asked. */
+export function fixedlyEnabledTools(tools: readonly Tool<any>[]): FunctionTool<any>[] | undefined {
+  const enabled: FunctionTool<any>[] = [];
+  for (const tool of tools) {
+    if (tool.type !== 'function') continue;
+    const answer = fixedAnswerOf(tool.isEnabled);
+    if (answer === undefined) return undefined;
+    if (answer) enabled.push(tool);
+  }
+  return enabled;
 }

@@ -1,6 +1,6 @@
 import type { FunctionTool, HandoffContract, Model } from '@baton/types';
 import { Agent } from '../../../definitions/agent.js';
-import { fixedAnswerOf } from '../../../definitions/internal/fixedAnswer.js';
+import { fixedlyEnabledTools } from '../../../definitions/internal/fixedAnswer.js';
 import type { LoopEnv } from './loopEnv.js';
 
 /** What a turn asks the agent and the provider before its model call. */
@@ -21,12 +21,7 @@ export function turnAnswersNow(agent: Agent<any, any>, env: LoopEnv): TurnAnswer
   if (agent.getSystemPrompt !== own.getSystemPrompt || agent.getEnabledTools !== own.getEnabledTools || agent.getEnabledHandoffs !== own.getEnabledHandoffs) {
     return undefined;
   }
-  const tools: FunctionTool<any>[] = [];
-  for (const tool of agent.tools) {
-    if (tool.type !== 'function') continue;
-    const enabled = fixedAnswerOf(tool.isEnabled);
-    if (enabled === undefined) return undefined;
-    if (enabled) tools.push(tool);
-  }
+  const tools = fixedlyEnabledTools(agent.tools);
+  if (tools === undefined) return undefined;
   return [agent.instructions === '' ? undefined : agent.instructions, tools, [], chosen];
 }
