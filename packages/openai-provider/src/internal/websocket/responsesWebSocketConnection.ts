@@ -1,4 +1,4 @@
-import WebSocket, { type ClientOptions, type RawData } from 'ws';
+import type { ClientOptions, RawData, WebSocket } from 'ws';
 import { OpenAIProviderError } from '../../openaiProviderError.js';
 
 /**
@@ -23,8 +23,12 @@ export class ResponsesWebSocketConnection {
     });
   }
 
-  /** Opens a socket; a handshake that fails, times out or is aborted rejects, leaving nothing open. */
-  static connect(url: string, headers: Record<string, string>, signal: AbortSignal | undefined, timeoutMs: number | undefined, options?: ClientOptions): Promise<ResponsesWebSocketConnection> {
+  /**
+   * Opens a socket; a handshake that fails, times out or is aborted rejects, leaving nothing open.
+   * `ws` is loaded on the first connection, so programs that never open one do not pay its import.
+   */
+  static async connect(url: string, headers: Record<string, string>, signal: AbortSignal | undefined, timeoutMs: number | undefined, options?: ClientOptions): Promise<ResponsesWebSocketConnection> {
+    const { default: WebSocket } = await import('ws');
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, { ...options, headers: { ...(options?.headers as Record<string, string> | undefined), ...headers } });
       const timer = timeoutMs === undefined ? undefined : setTimeout(() => fail(timeoutError(timeoutMs)), timeoutMs);
@@ -68,7 +72,7 @@ export class ResponsesWebSocketConnection {
 
   /** Open, and no read or failure has ended it. */
   isReusable(): boolean {
-    return !this.#closed && this.#socket.readyState === WebSocket.OPEN;
+    return !this.#closed && this.#socket.readyState === this.#socket.OPEN;
   }
 
   send(text: string): Promise<void> {
