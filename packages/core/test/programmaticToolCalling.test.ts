@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, ModelBehaviorError, RunState, UserError, run, tool, type AgentInputItem, type HostedTool } from '../src/index.js';
+import { Agent, ModelBehaviorError, RunContext, RunState, UserError, run, tool, type AgentInputItem, type HostedTool } from '../src/index.js';
 
 const PTC: HostedTool = { type: 'hosted_tool', name: 'programmatic_tool_calling', providerData: { type: 'programmatic_tool_calling' } };
 const program = { type: 'program', id: 'prog_1', callId: 'call_prog', code: 'text(await tools.lookup({key:"a"}))', fingerprint: 'fp' } as const;
@@ -85,5 +85,28 @@ describe('Programmatic Tool Calling in a run', () => {
     const programOnly = await run(new Agent({ name: 'ProgOnly', model: fromModel, tools: [lookup(['programmatic']), PTC] }), 'go').catch((e: unknown) => e);
     expect(programOnly).toBeInstanceOf(ModelBehaviorError);
     expect((programOnly as Error).message).toContain('with caller direct');
+  });
+});
+
+describe('a program’s call the run’s caller cancelled', () => {
+  it('is recorded `aborted`, incomplete, with its caller (so the program is answered for the call it made)', async () => {
+    const controller = new AbortController();
+    const waiting = tool({
+      name: 'lookup',
+      description: 'waits until cancelled',
+      parameters: z.object({ key: z.string() }),
+      allowedCallers: ['programmatic'] as never,
+      execute: (_input, _context, details) =>
+        new Promise((_resolve, reject) => {
+          details!.signal!.addEventListener('abort', () => reject(details!.signal!.reason), { once: true });
+          setTimeout(() => controller.abort(), 10);
+        }),
+    });
+    const model = new ScriptedModel([[program, programCall('c1')], [assistantMessage('never asked')]]);
+    const agent = new Agent({ name: 'Programmer', model, tools: [waiting, PTC] });
+    const state = new RunState(new RunContext(), 'go', agent, 10);
+    await expect(run(agent, state, { signal: controller.signal })).rejects.toBeDefined();
+    const result = state.history.find((item) => item.type === 'function_call_result');
+    expect(result).toMatchObject({ type: 'function_call_result', callId: 'c1', status: 'incomplete', output: { type: 'text', text: 'aborted' }, ...fromProgram });
   });
 });

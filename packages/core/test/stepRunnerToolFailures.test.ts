@@ -61,7 +61,14 @@ describe.each(modes)('a failing function tool %s', (_label, stepRunner) => {
     expect(model.calls).toHaveLength(1);
   });
 
-  it('that fails beside another call ends that call `aborted` (its end hook says so, once) and fails the run with its own error', async () => {
+  // The waiting call learns of its sibling's failure through its own signal, whatever the caller
+  // passed: no signal, a signal of its own (which never aborts here), a streamed run.
+  it.each([
+    ['no signal, not streamed', false, false],
+    ["the caller's signal, not streamed", true, false],
+    ['no signal, streamed', false, true],
+    ["the caller's signal, streamed", true, true],
+  ] as const)('that fails beside another call ends that call `aborted` (its end hook says so, once) and fails the run with its own error (%s)', async (_case, callerSignal, streamed) => {
     const waiter = tool({
       name: 'waiter',
       description: '',
@@ -86,9 +93,16 @@ describe.each(modes)('a failing function tool %s', (_label, stepRunner) => {
     const agent = new Agent({ name: 'A', model, tools: [waiter, boom] });
     const ended: string[] = [];
     agent.on('agent_tool_end', (_context, tool, result) => ended.push(`${tool.name} ${result}`));
-    const error = await runnerFor(stepRunner)
-      .run(agent, 'go')
-      .catch((e: unknown) => e);
+    const signal = callerSignal ? new AbortController().signal : undefined;
+    const running = streamed
+      ? runnerFor(stepRunner)
+          .run(agent, 'go', { stream: true, signal })
+          .then(async (result) => {
+            for await (const _event of result);
+            return result.completed;
+          })
+      : runnerFor(stepRunner).run(agent, 'go', { signal });
+    const error = await running.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolCallError);
     expect((error as Error).message).toBe('Failed to run function tools: Error: boom');
     expect(ended.filter((line) => line.startsWith('waiter'))).toEqual(['waiter aborted']);

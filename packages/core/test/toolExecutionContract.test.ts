@@ -9,7 +9,7 @@ import { Effect } from 'effect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, InvalidToolInputError, RunContext, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
+import { Agent, InvalidToolInputError, ModelBehaviorError, RunContext, RunState, Runner, ToolCallError, run, setSensitiveDataLoggingEnabled, tool, type RunStreamEvent, type StepRunner } from '../src/index.js';
 import { recordingTracer } from './helpers.js';
 
 const echo = () => tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => `echo ${text}` });
@@ -335,14 +335,15 @@ describe('calls of one response', () => {
 describe('a streaming tool call is framed (streaming README)', () => {
   const streamingTool = <T extends object>(base: T) => Object.assign(base, { streaming: true });
 
-  async function ends(tools: unknown[], calls: ReturnType<typeof functionCall>[], options: { expectFailure?: boolean } = {}) {
+  async function ends(tools: unknown[], calls: ReturnType<typeof functionCall>[], options: { expectFailure?: new (...args: never[]) => Error; raiseInvalidInput?: boolean } = {}) {
     const model = new ScriptedModel([calls, [assistantMessage('done')]]);
-    const result = await run(new Agent({ name: 'A', model, tools: tools as never }), 'go', { stream: true });
+    const runner = new Runner(options.raiseInvalidInput ? { invalidToolInputBehavior: 'raise_error' } : {});
+    const result = await runner.run(new Agent({ name: 'A', model, tools: tools as never }), 'go', { stream: true });
     const events: RunStreamEvent[] = [];
     const consumed = (async () => {
       for await (const event of result) events.push(event);
     })();
-    if (options.expectFailure) await expect(result.completed).rejects.toBeInstanceOf(ToolCallError);
+    if (options.expectFailure) await expect(result.completed).rejects.toBeInstanceOf(options.expectFailure);
     else await result.completed;
     await consumed.catch(() => {});
     return events.filter((event) => event.type === 'tool_stream_end_event') as unknown as Array<{ toolCallId: string; output?: unknown; error?: { name: string; message: string }; interrupted?: boolean }>;
@@ -386,7 +387,7 @@ describe('a streaming tool call is framed (streaming README)', () => {
   });
 
   it('with the error the tool threw (not its wrapper) when that fails the run', async () => {
-    const [end] = await ends([streamingTool(failing(null))], [functionCall('flaky', {}, { callId: 'f1' })], { expectFailure: true });
+    const [end] = await ends([streamingTool(failing(null))], [functionCall('flaky', {}, { callId: 'f1' })], { expectFailure: ToolCallError });
     expect(end!.error).toEqual({ name: 'TypeError', message: 'backend said no' });
     expect(end!.output).toBeUndefined();
   });
@@ -395,6 +396,13 @@ describe('a streaming tool call is framed (streaming README)', () => {
     const [end] = await ends([streamingTool(echo())], [functionCall('echo', { text: 5 } as never, { callId: 'c1' })]);
     expect(end!.error?.name).toBe('InvalidToolInputError');
     expect(end!.output).toBe('An error occurred while running the tool. Please try again.');
+    expect(end!.interrupted).toBeFalsy();
+  });
+
+  it('with the error, and no output, when the arguments fail the schema and the run raises invalid input', async () => {
+    const [end] = await ends([streamingTool(echo())], [functionCall('echo', { text: 5 } as never, { callId: 'c1' })], { expectFailure: ModelBehaviorError, raiseInvalidInput: true });
+    expect(end).toMatchObject({ toolCallId: 'c1', error: { name: 'InvalidToolInputError' } });
+    expect(end!.output).toBeUndefined();
     expect(end!.interrupted).toBeFalsy();
   });
 
@@ -431,6 +439,41 @@ describe('the steps a step runner sees (StepKind)', () => {
     await new Runner({ stepRunner: runner }).run(agent, state);
     expect(steps).toContainEqual({ key: 'tool:c1', kind: 'tool' });
     expect(steps).toContainEqual({ key: 't1:approvals:time', kind: 'time' });
+  });
+
+  it.each([
+    ['a recording step runner', true],
+    ['no step runner', false],
+  ])('with %s, the resumed turn’s calls read the recorded time only when one is recorded, and a live clock once they ended', async (_label, recorded) => {
+    const stepRunner = recorded ? recording().runner : undefined;
+    let reads: number[] = [];
+    const approved = tool({
+      name: 'approved',
+      description: '',
+      parameters: z.object({}),
+      needsApproval: async () => true,
+      execute: async (_input, context) => {
+        const first = context!.now();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        reads = [first, context!.now()];
+        return 'read';
+      },
+    });
+    const model = new ScriptedModel([[functionCall('approved', {}, { callId: 'c1' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'A', model, tools: [approved] });
+    const paused = await new Runner({ stepRunner }).run(agent, 'go');
+    const state = await RunState.fromString(agent, paused.state.toString());
+    state.setApprovalExpiry(state.getInterruptions()[0]!, Date.now() + 3_600_000);
+    state.approve(state.getInterruptions()[0]!);
+    const result = await new Runner({ stepRunner }).run(agent, state);
+    // With a step runner the approved call's turn reads one recorded time (a replay decides its
+    // approvals the same way); without one, time goes on ...
+    if (recorded) expect(reads[1]).toBe(reads[0]);
+    else expect(reads[1]! - reads[0]!).toBeGreaterThanOrEqual(20);
+    // ... and once the calls ended the context reads a live clock again.
+    const before = result.state.context.now();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(result.state.context.now() - before).toBeGreaterThanOrEqual(20);
   });
 
   it('a guardrail checked before approval is a `guardrail` step under its call', async () => {
