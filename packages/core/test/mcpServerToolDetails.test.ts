@@ -1,13 +1,14 @@
 // More of the mcp README's promises about a server's tools, read from what crossed the boundary:
-// calls reach the server with the run's abort signal and the `_meta` of `toolMetaResolver` (also
+// calls reach the server with the run's abort signal (a call it cancels rejects with its reason, not
+// as a failed call) and the `_meta` of `toolMetaResolver` (also
 // through `callToolResult`); an error result is sent as its content, not its structuredContent; an
 // errorFunction receives the detail with the server's error as its cause; a listing is cached per
 // agent only when a callable filter decides per agent; and `getAllMcpTools`' reference arguments.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { MCPServer, MCPTool } from '@baton/types';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, Runner, UserError, getAllMcpTools, tool } from '../src/index.js';
+import { Agent, RunContext, Runner, UserError, getAllMcpTools, mcpToFunctionTool, tool } from '../src/index.js';
 
 const runner = new Runner({ tracingDisabled: true });
 const listed = (name: string): MCPTool => ({ name, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } });
@@ -40,6 +41,35 @@ describe('MCP calls', () => {
     const s = server('files', [listed('read')]);
     await callOnce([s], 'read');
     expect((s.seen[0]!.options as { signal?: unknown }).signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("cancelled by their signal are not failed calls: the call rejects with the signal's reason, unwrapped, and nothing is logged", async () => {
+    // The core README: a cancelled run ends with the signal's reason, unwrapped; the mcp README's
+    // failed calls (server died, protocol error, timeout) are the ones logged with their detail. As
+    // on the reference, whose MCP tool lets the cancellation through as it is.
+    const reason = new Error('the user left');
+    let arrived!: () => void;
+    const running = new Promise<void>((resolve) => (arrived = resolve));
+    const s = server('files', [listed('read')], {
+      callTool: (_tool, _args, _meta, callOptions) =>
+        new Promise((_resolve, reject) => {
+          const signal = (callOptions as { signal: AbortSignal }).signal;
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+          arrived();
+        }),
+    });
+    const made = mcpToFunctionTool(listed('read'), s, false);
+    const controller = new AbortController();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const call = made.invoke(new RunContext(), '{"q":"x"}', { signal: controller.signal });
+      await running;
+      controller.abort(reason);
+      await expect(call).rejects.toBe(reason);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('through callToolResult, carry the _meta of toolMetaResolver', async () => {

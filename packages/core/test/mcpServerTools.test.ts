@@ -360,6 +360,22 @@ describe("a server's guardrails, cache and logging", () => {
       warn.mockRestore();
     }
   });
+
+  it('with an errorFunction of its own, the detail goes to it and is not logged (the warning is the default\'s; the reference logs no failed call)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const errors: string[] = [];
+      const s = server('files', [listed('write_file')], () => Promise.reject(new Error('disk full')), {
+        errorFunction: ({ error }) => (errors.push((error as Error).message), 'could not write'),
+      });
+      const { output } = await callOnce([s], 'write_file');
+      expect(output).toEqual({ type: 'text', text: 'could not write' });
+      expect(errors).toEqual(['MCP server "files" failed to run tool "write_file": disk full']);
+      expect(warn.mock.calls.map((call) => String(call[0])).filter((m) => m.includes('failed to run tool'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
 
 describe('tracing the listing', () => {
@@ -373,6 +389,8 @@ describe('tracing the listing', () => {
       expect.objectContaining({ 'baton.mcp.server': 'kb', 'baton.mcp.tools': ['lookup'] }),
       expect.objectContaining({ 'baton.mcp.server': 'files', 'baton.mcp.tools': ['read'] }),
     ]);
+    // Under the agent span, not the turn's: the reference lists an agent's tools before its turn starts.
+    expect(listings.map((s) => s.parent)).toEqual(['baton.agent', 'baton.agent']);
   });
 });
 

@@ -123,6 +123,18 @@ const table: Array<[string, Record<string, unknown>, boolean, { strict: boolean;
     {"strict": false, "parameters": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "additionalProperties": true}},
   ],
   [
+    "a nested nullable object (type [\"object\", \"null\"]) with properties declared open, converted",
+    {"type": "object", "properties": {"o": {"type": ["object", "null"], "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": true}}, "required": ["o"], "additionalProperties": false},
+    true,
+    {"strict": false, "parameters": {"type": "object", "properties": {"o": {"type": ["object", "null"], "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": true}}, "required": ["o"], "additionalProperties": false}},
+  ],
+  [
+    "a property named additionalProperties (a parameter, not the keyword) in a closed object, converted",
+    {"type": "object", "properties": {"additionalProperties": {"type": "boolean"}}, "required": ["additionalProperties"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"additionalProperties": {"type": "boolean"}}, "required": ["additionalProperties"], "additionalProperties": false}},
+  ],
+  [
     "an empty object, not converted",
     {"type": "object", "properties": {}},
     false,
