@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import { ModelRefusalError, type AssistantMessageItem } from '@baton/types';
-import { Agent, MaxTurnsExceededError, OutputGuardrailTripwireTriggered, UserError, hostedMcpTool, run, shellTool, tool, type FunctionToolResult, type ShellCallItem, type ToolUseBehavior } from '../src/index.js';
+import { Agent, MaxTurnsExceededError, OutputGuardrailTripwireTriggered, StreamedRunResult, UserError, hostedMcpTool, run, shellTool, tool, type FunctionToolResult, type ShellCallItem, type ToolUseBehavior } from '../src/index.js';
 
 // What a turn leads to once its tools settled, as the reference resolves it: only the function
 // tools' results the model called directly can end the run through `toolUseBehavior` (a local
@@ -230,6 +230,24 @@ describe('an output guardrail on a model answer', () => {
     expect(again.finalOutput).toBe('the answer');
     expect(checks).toBe(2);
     expect(model.calls).toHaveLength(1);
+  });
+
+  it('is not the final output until the guardrails pass: a streamed result hides it while they run and after they trip (as the reference)', async () => {
+    // runResult.ts: finalOutput is the parsed final output, or undefined when the run has not
+    // finished; the reference's streamed result hides it from the start of the output check and
+    // reveals it only once the check passed.
+    const seenDuringCheck: unknown[] = [];
+    let result: StreamedRunResult<unknown, Agent<unknown, 'text'>> | undefined;
+    const guard = { name: 'no_secrets', execute: async () => (seenDuringCheck.push(result?.finalOutput), { tripwireTriggered: true, outputInfo: 'blocked' }) };
+    const agent = new Agent({ name: 'Guarded', model: new ScriptedModel([[assistantMessage('secret answer')]]), outputGuardrails: [guard] });
+    result = await run(agent, 'go', { stream: true });
+    const error = await result.completed.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OutputGuardrailTripwireTriggered);
+    expect(seenDuringCheck).toEqual([undefined]);
+    expect(result.finalOutput).toBeUndefined();
   });
 });
 
