@@ -59,7 +59,12 @@ describe('function tools and the computer run side by side', () => {
     expect(outputs).toEqual(['function_call_result', 'computer_call_result']); // history keeps the category order
   });
 
-  it('a failed computer call cancels the function tools, waits for them to finish, then fails with its own error', async () => {
+  // A lone function call beside a computer call is cancelled through the batch's signal, not the
+  // caller's, also when the caller passed one (which never fires here).
+  it.each([
+    ['no signal', false],
+    ["the caller's signal", true],
+  ])('a failed computer call cancels the function tools, waits for them to finish, then fails with its own error (%s)', async (_label, callerSignal) => {
     const failure = new Error('safety check handler broke');
     const started = latch();
     let drained = false;
@@ -81,7 +86,7 @@ describe('function tools and the computer run side by side', () => {
       model: new ScriptedModel([[functionCall('slow', {}, { callId: 'f1' }), screenCall('c1', withSafetyCheck)]]),
       tools: [slow, computerTool({ computer: new FakeComputer(), onSafetyCheck: async () => (await started.promise, Promise.reject(failure)) })],
     });
-    const error = await run(agent, 'go').catch((caught: unknown) => caught);
+    const error = await run(agent, 'go', callerSignal ? { signal: new AbortController().signal } : {}).catch((caught: unknown) => caught);
     expect(error).toBe(failure);
     expect(drained).toBe(true);
   });
