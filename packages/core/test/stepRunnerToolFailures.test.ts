@@ -93,15 +93,15 @@ describe.each(modes)('a failing function tool %s', (_label, stepRunner) => {
     const agent = new Agent({ name: 'A', model, tools: [waiter, boom] });
     const ended: string[] = [];
     agent.on('agent_tool_end', (_context, tool, result) => ended.push(`${tool.name} ${result}`));
-    const signal = callerSignal ? new AbortController().signal : undefined;
+    const signal = callerSignal ? { signal: new AbortController().signal } : {};
     const running = streamed
       ? runnerFor(stepRunner)
-          .run(agent, 'go', { stream: true, signal })
+          .run(agent, 'go', { stream: true, ...signal })
           .then(async (result) => {
             for await (const _event of result);
             return result.completed;
           })
-      : runnerFor(stepRunner).run(agent, 'go', { signal });
+      : runnerFor(stepRunner).run(agent, 'go', signal);
     const error = await running.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolCallError);
     expect((error as Error).message).toBe('Failed to run function tools: Error: boom');

@@ -445,7 +445,7 @@ describe('the steps a step runner sees (StepKind)', () => {
     ['a recording step runner', true],
     ['no step runner', false],
   ])('with %s, the resumed turn’s calls read the recorded time only when one is recorded, and a live clock once they ended', async (_label, recorded) => {
-    const stepRunner = recorded ? recording().runner : undefined;
+    const config = recorded ? { stepRunner: recording().runner } : {};
     let reads: number[] = [];
     const approved = tool({
       name: 'approved',
@@ -461,11 +461,11 @@ describe('the steps a step runner sees (StepKind)', () => {
     });
     const model = new ScriptedModel([[functionCall('approved', {}, { callId: 'c1' })], [assistantMessage('done')]]);
     const agent = new Agent({ name: 'A', model, tools: [approved] });
-    const paused = await new Runner({ stepRunner }).run(agent, 'go');
+    const paused = await new Runner(config).run(agent, 'go');
     const state = await RunState.fromString(agent, paused.state.toString());
     state.setApprovalExpiry(state.getInterruptions()[0]!, Date.now() + 3_600_000);
     state.approve(state.getInterruptions()[0]!);
-    const result = await new Runner({ stepRunner }).run(agent, state);
+    const result = await new Runner(config).run(agent, state);
     // With a step runner the approved call's turn reads one recorded time (a replay decides its
     // approvals the same way); without one, time goes on ...
     if (recorded) {
