@@ -223,6 +223,7 @@ export class Runner extends RunHooks<any> {
       mcpConnections: new McpConnections(),
       signal: options.signal,
       onTurnStart,
+      traced: false, // decided by the loop when it starts
     };
   }
 

@@ -76,8 +76,12 @@ export interface LoopEnv {
   readonly onTurnStart?: ((turn: number) => void) | undefined;
 }
 
-/** The run's settings as the runner resolves them, before the loop starts and knows whether it is traced. */
-export type LoopSettings = Omit<LoopEnv, 'traced'>;
+/**
+ * The run's settings as the runner resolves them, made for this one run. `traced` is decided by the
+ * loop when it starts (it sets the field in place: a copy of some thirty fields for each run held a
+ * kilobyte more per run in flight).
+ */
+export type LoopSettings = Omit<LoopEnv, 'traced'> & { traced: boolean };
 
 export interface EventSink {
   /** False when the buffer is full; then wait for `whenWritable` and offer again. */

@@ -39,7 +39,8 @@ const EMPTY_RESPONSE: ModelResponse = { output: [], usage: { requests: 0 } };
 export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effect<void, RunFailure> {
   // Whether a tracer listens is read once, here, where the run's tracer is in place.
   return Effect.withFiber((fiber) => {
-    const env: LoopEnv = { ...settings, traced: tracerListens(fiber) };
+    settings.traced = tracerListens(fiber);
+    const env: LoopEnv = settings;
     return Effect.clockWith((clock) => {
       // Approval expiry reads the run's clock (TestClock in an Effect test).
       record.context.useClock(clock);
