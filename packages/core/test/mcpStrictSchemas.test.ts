@@ -3,7 +3,7 @@
 // or a schema, or an object with no properties that does not forbid them) would change meaning if
 // closed, so the tool stays non-strict and its schema is offered as listed (the root's
 // `additionalProperties` kept when given, else `true`); values that only look like schemas (an
-// `enum`, a `const`, a `default`) and nulls are not schemas. Every expected tool below is what
+// `enum`, a `const`, a `default`, `examples`) and nulls are not schemas. Every expected tool below is what
 // @openai/agents-core 0.20.0's `mcpToFunctionTool` makes of the same listing.
 import { describe, expect, it } from 'vitest';
 import type { MCPServer } from '@baton/types';
@@ -31,6 +31,30 @@ const table: Array<[string, Record<string, unknown>, boolean, { strict: boolean;
     {"type": "object", "additionalProperties": true},
     false,
     {"strict": false, "parameters": {"type": "object", "additionalProperties": true, "properties": {}, "required": []}},
+  ],
+  [
+    "an example that looks like an open object is a value, not a schema: converted",
+    {"type": "object", "properties": {"q": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false, "examples": [{"additionalProperties": true, "properties": {"a": "x"}}]}}, "required": ["q"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false, "examples": [{"additionalProperties": true, "properties": {"a": "x"}}]}}, "required": ["q"], "additionalProperties": false}},
+  ],
+  [
+    "an OpenAPI-style example (example) that looks like an empty object schema is a value: converted",
+    {"type": "object", "properties": {"q": {"type": "string", "example": {"type": "object"}}}, "required": ["q"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "string", "example": {"type": "object"}}}, "required": ["q"], "additionalProperties": false}},
+  ],
+  [
+    "an example that looks like an empty object schema is a value too: converted",
+    {"type": "object", "properties": {"q": {"type": "string", "examples": [{"type": "object"}]}}, "required": ["q"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "string", "examples": [{"type": "object"}]}}, "required": ["q"], "additionalProperties": false}},
+  ],
+  [
+    "a property named like a value keyword (default, examples) is a schema: an open object there is not converted",
+    {"type": "object", "properties": {"default": {"type": "object"}, "examples": {"type": "object", "additionalProperties": true}}, "required": ["default", "examples"], "additionalProperties": false},
+    true,
+    {"strict": false, "parameters": {"type": "object", "properties": {"default": {"type": "object"}, "examples": {"type": "object", "additionalProperties": true}}, "required": ["default", "examples"], "additionalProperties": false}},
   ],
   [
     "an object with properties that says nothing of extra keys, converted",

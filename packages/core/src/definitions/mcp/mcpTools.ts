@@ -232,8 +232,14 @@ function hasOpenObject(node: unknown): boolean {
   const isObjectSchema = record.type === 'object' || (properties !== undefined && typeof properties === 'object');
   if (isObjectSchema && record.additionalProperties !== undefined && record.additionalProperties !== false) return true;
   if (record.type === 'object' && Object.keys(properties ?? {}).length === 0 && record.additionalProperties !== false) return true;
-  return Object.entries(record).some(([key, value]) => key !== 'enum' && key !== 'const' && key !== 'default' && hasOpenObject(value));
+  return Object.entries(record).some(([key, value]) =>
+    // A property map's values are schemas whatever their names; other keywords' values are, unless they are data.
+    key === 'properties' && typeof value === 'object' && value !== null ? Object.values(value).some(hasOpenObject) : !VALUE_KEYWORDS.has(key) && hasOpenObject(value),
+  );
 }
+
+/** Keywords whose values are data, not schemas: an enum member, a default or an example may look like one. */
+const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
 
 /** The listed input schema as an object schema (servers may leave out `type`, `properties`, `required`). */
 function objectSchema(inputSchema: MCPTool['inputSchema'] | undefined): Record<string, unknown> & { additionalProperties?: unknown } {
