@@ -57,6 +57,42 @@ const table: Array<[string, Record<string, unknown>, boolean, { strict: boolean;
     {"strict": false, "parameters": {"type": "object", "properties": {"default": {"type": "object"}, "examples": {"type": "object", "additionalProperties": true}}, "required": ["default", "examples"], "additionalProperties": false}},
   ],
   [
+    "a null annotation (description: null) is not a schema: converted",
+    {"type": "object", "properties": {"q": {"type": "string", "description": null}}, "required": ["q"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "string", "description": null}}, "required": ["q"], "additionalProperties": false}},
+  ],
+  [
+    "an object that may also be null (type [object, null]) declared open, with no properties: not converted",
+    {"type": "object", "properties": {"o": {"type": ["object", "null"], "additionalProperties": true}}, "required": ["o"], "additionalProperties": false},
+    true,
+    {"strict": false, "parameters": {"type": "object", "properties": {"o": {"type": ["object", "null"], "additionalProperties": true}}, "required": ["o"], "additionalProperties": false}},
+  ],
+  [
+    "an untyped schema declared open (additionalProperties: true alone): not converted",
+    {"type": "object", "properties": {"o": {"additionalProperties": true}}, "required": ["o"], "additionalProperties": false},
+    true,
+    {"strict": false, "parameters": {"type": "object", "properties": {"o": {"additionalProperties": true}}, "required": ["o"], "additionalProperties": false}},
+  ],
+  [
+    "a string schema that mentions additionalProperties is not an object: converted",
+    {"type": "object", "properties": {"q": {"type": "string", "additionalProperties": true}}, "required": ["q"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "string", "additionalProperties": true}}, "required": ["q"], "additionalProperties": false}},
+  ],
+  [
+    "a definition named additionalProperties is a schema, not a declaration: converted",
+    {"type": "object", "properties": {"a": {"$ref": "#/$defs/additionalProperties"}}, "required": ["a"], "additionalProperties": false, "$defs": {"additionalProperties": {"type": "string"}}},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"a": {"$ref": "#/$defs/additionalProperties"}}, "required": ["a"], "additionalProperties": false, "$defs": {"additionalProperties": {"type": "string"}}}},
+  ],
+  [
+    "an object whose properties are null and closed: converted",
+    {"type": "object", "properties": {"o": {"type": "object", "properties": null, "additionalProperties": false}}, "required": ["o"], "additionalProperties": false},
+    true,
+    {"strict": true, "parameters": {"type": "object", "properties": {"o": {"type": "object", "properties": null, "additionalProperties": false}}, "required": ["o"], "additionalProperties": false}},
+  ],
+  [
     "an object with properties that says nothing of extra keys, converted",
     {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]},
     true,

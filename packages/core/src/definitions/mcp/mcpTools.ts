@@ -222,21 +222,29 @@ export function mcpToFunctionTool(
 
 /**
  * Whether some object in the schema is open to extra keys: it declares them (`additionalProperties`
- * true or a schema), or it has no properties and does not forbid them.
+ * true or a schema), or it has no properties and does not forbid them. An object schema is one typed
+ * `object` (alone or among others), one with properties, or an untyped one that speaks of extra keys.
  */
 function hasOpenObject(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasOpenObject);
   if (typeof node !== 'object' || node === null) return false;
   const record = node as Record<string, unknown>;
-  const properties = record.properties as Record<string, unknown> | undefined;
-  const isObjectSchema = record.type === 'object' || (properties !== undefined && typeof properties === 'object');
+  const objectTyped = record.type === 'object' || (Array.isArray(record.type) && record.type.includes('object'));
+  const properties = typeof record.properties === 'object' && record.properties !== null ? record.properties : undefined;
+  const isObjectSchema = objectTyped || properties !== undefined || (record.type === undefined && 'additionalProperties' in record);
   if (isObjectSchema && record.additionalProperties !== undefined && record.additionalProperties !== false) return true;
-  if (record.type === 'object' && Object.keys(properties ?? {}).length === 0 && record.additionalProperties !== false) return true;
-  return Object.entries(record).some(([key, value]) =>
-    // A property map's values are schemas whatever their names; other keywords' values are, unless they are data.
-    key === 'properties' && typeof value === 'object' && value !== null ? Object.values(value).some(hasOpenObject) : !VALUE_KEYWORDS.has(key) && hasOpenObject(value),
-  );
+  if (objectTyped && Object.keys(properties ?? {}).length === 0 && record.additionalProperties !== false) return true;
+  return Object.entries(record).some(([key, value]) => subschemaIsOpen(key, value));
 }
+
+/** A keyword's value: a map of named schemas (whatever the names), data (skipped), or schemas to walk. */
+function subschemaIsOpen(key: string, value: unknown): boolean {
+  if (SCHEMA_MAPS.has(key)) return typeof value === 'object' && value !== null && Object.values(value).some(hasOpenObject);
+  return !VALUE_KEYWORDS.has(key) && hasOpenObject(value);
+}
+
+/** Keywords whose value maps names to schemas: a schema may be named `additionalProperties` or `default`. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /** Keywords whose values are data, not schemas: an enum member, a default or an example may look like one. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example']);
