@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import { Agent, MemorySession, run, tool } from '../src/index.js';
-
-function latch(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
+import { deferred } from './helpers.js';
 
 describe('what a run cancelled between turns leaves behind', () => {
   it('keeps input added with addInput pending when the run is cancelled while the agent prepares its turn', async () => {
-    const preparing = latch();
-    const release = latch();
+    const preparing = deferred();
+    const release = deferred();
     let instructionCalls = 0;
     const approve = tool({ name: 'approve_me', description: 'needs approval', parameters: z.object({}), needsApproval: true, execute: async () => 'approved output' });
     const model = new ScriptedModel([[functionCall('approve_me', {}, { callId: 'a1' })], [assistantMessage('done')]]);
@@ -23,7 +18,7 @@ describe('what a run cancelled between turns leaves behind', () => {
       instructions: async () => {
         instructionCalls += 1;
         if (instructionCalls > 1) {
-          preparing.open();
+          preparing.resolve();
           await release.promise;
         }
         return 'be brief';
@@ -38,7 +33,7 @@ describe('what a run cancelled between turns leaves behind', () => {
     const reader = streamed.toStream().getReader();
     await preparing.promise;
     const cancelling = reader.cancel('stop');
-    release.open();
+    release.resolve();
     await cancelling;
     await streamed.completed;
 
@@ -50,14 +45,14 @@ describe('what a run cancelled between turns leaves behind', () => {
   });
 
   it('saves to the session the tool outputs a cancelled run drained, not a call without its output', async () => {
-    const started = latch();
+    const started = deferred();
     const session = new MemorySession();
     const slow = tool({
       name: 'slow',
       description: 'ends when cancelled',
       parameters: z.object({}),
       execute: async (_input, _context, details) => {
-        started.open();
+        started.resolve();
         await new Promise<void>((resolve) => details.signal.addEventListener('abort', () => resolve(), { once: true }));
         return 'stopped cleanly';
       },

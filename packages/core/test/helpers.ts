@@ -1,5 +1,5 @@
 import { Option, Tracer } from 'effect';
-import type { RunStreamEvent } from '../src/index.js';
+import type { RunState, RunStreamEvent } from '../src/index.js';
 
 import { aborted, deferred, inputOf, outputText, resultText, toolResultsOf, within, type Deferred } from '@baton/testing';
 
@@ -10,6 +10,13 @@ export function eventLabel(event: RunStreamEvent): string {
   if (event.type === 'run_item_stream_event') return event.name;
   if (event.type === 'raw_model_stream_event') return `raw:${event.data.type}`;
   return event.type;
+}
+
+/** The function-call outputs a state's history holds, as call id, status and output. */
+export function functionCallOutputs(state: RunState<any, any>) {
+  return state.history
+    .filter((item): item is Extract<typeof item, { type: 'function_call_result' }> => item.type === 'function_call_result')
+    .map((item) => ({ callId: item.callId, status: item.status, output: item.output }));
 }
 
 /** Collects unhandled rejections while a test runs; call `stop()` to detach and read them. */

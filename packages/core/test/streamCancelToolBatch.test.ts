@@ -1,31 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeComputer, ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, Runner, computerTool, tool, type ComputerUseCallItem, type RunState } from '../src/index.js';
+import { Agent, Runner, computerTool, tool, type ComputerUseCallItem } from '../src/index.js';
+import { deferred, functionCallOutputs } from './helpers.js';
 
 // A streamed run's consumer that cancels while function tools run cancels the batch: the calls in
 // flight are told through their signals, the run waits for them, and each call keeps an output in
 // history (the one it finished with, or an incomplete `aborted`), so a resume asks the model again
 // rather than running a tool twice or leaving a call without its output.
 
-function latch(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-const outputs = (state: RunState<any, any>) =>
-  state.history
-    .filter((item): item is Extract<typeof item, { type: 'function_call_result' }> => item.type === 'function_call_result')
-    .map((item) => ({ callId: item.callId, status: item.status, output: item.output }));
-
 describe.each([
   ['one call', ['abortable']],
   ['two calls', ['abortable', 'finisher']],
 ] as const)('cancelling a streamed run while its function tools run (%s)', (_label, names) => {
   it('keeps an output for each call, waiting for the one that finishes its work', async () => {
-    const started = latch();
-    const finisherRelease = latch();
+    const started = deferred();
+    const finisherRelease = deferred();
     let finisherDone = false;
     const abortable = tool({
       name: 'abortable',
@@ -33,7 +23,7 @@ describe.each([
       parameters: z.object({}),
       execute: (_input, _context, details) =>
         new Promise((_resolve, reject) => {
-          started.open();
+          started.resolve();
           details!.signal!.addEventListener('abort', () => reject(Object.assign(new Error('stopped'), { name: 'AbortError' })), { once: true });
         }),
     });
@@ -54,7 +44,7 @@ describe.each([
     const reader = result.toStream().getReader();
     await started.promise;
     const cancelling = reader.cancel('stop');
-    setTimeout(() => finisherRelease.open(), 20);
+    setTimeout(() => finisherRelease.resolve(), 20);
     await cancelling;
     await result.completed;
     expect(result.cancelled).toBe(true);
@@ -63,7 +53,7 @@ describe.each([
       expect(finisherDone).toBe(true);
       expected.push({ callId: 'c1', status: 'completed', output: { type: 'text', text: 'finished anyway' } });
     }
-    expect(outputs(result.state)).toEqual(expected);
+    expect(functionCallOutputs(result.state)).toEqual(expected);
     expect(result.state._currentTurnInProgress).toBe(false);
 
     const resumed = await runner.run(agent, result.state);
@@ -74,11 +64,11 @@ describe.each([
 
 describe('cancelling a streamed run while the computer runs (no function tool in the turn)', () => {
   it('waits for the call in flight, keeps an output for each call, and runs no action', async () => {
-    const checking = latch();
-    const releaseCheck = latch();
+    const checking = deferred();
+    const releaseCheck = deferred();
     const computer = new FakeComputer();
     const screenshot = vi.spyOn(computer, 'screenshot');
-    const computerUse = computerTool({ computer, onSafetyCheck: async () => (checking.open(), await releaseCheck.promise, true) });
+    const computerUse = computerTool({ computer, onSafetyCheck: async () => (checking.resolve(), await releaseCheck.promise, true) });
     const safetyCheck = { providerData: { pending_safety_checks: [{ id: 'check-1', code: 'malicious_instructions' }] } };
     const screen = (callId: string, extra: Partial<ComputerUseCallItem> = {}): ComputerUseCallItem => ({
       type: 'computer_call',
@@ -97,7 +87,7 @@ describe('cancelling a streamed run while the computer runs (no function tool in
     const cancelling = reader.cancel('stop').then(() => result.completed).then(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBe(false); // the safety check still runs: the run waits for it
-    releaseCheck.open();
+    releaseCheck.resolve();
     await cancelling;
     expect(result.cancelled).toBe(true);
     const kept = result.state.history.filter((item) => item.type === 'computer_call_result');
@@ -113,17 +103,17 @@ describe('cancelling a streamed run while the computer runs (no function tool in
 
 describe('cancelling a streamed run after an agent tool’s nested run paused, while a sibling still runs', () => {
   it('ends the agent tool’s call with an incomplete `aborted` output (no pause is left behind) and keeps the sibling’s', async () => {
-    const asked = latch();
-    const siblingStarted = latch();
-    const releaseSibling = latch();
-    const guarded = tool({ name: 'guarded', description: '', parameters: z.object({}), needsApproval: async () => (asked.open(), true), execute: () => 'never' });
+    const asked = deferred();
+    const siblingStarted = deferred();
+    const releaseSibling = deferred();
+    const guarded = tool({ name: 'guarded', description: '', parameters: z.object({}), needsApproval: async () => (asked.resolve(), true), execute: () => 'never' });
     const inner = new Agent({ name: 'Inner', model: new ScriptedModel([[functionCall('guarded', {}, { callId: 'i1' })]]), tools: [guarded] });
     const sibling = tool({
       name: 'sibling',
       description: '',
       parameters: z.object({}),
       execute: async () => {
-        siblingStarted.open();
+        siblingStarted.resolve();
         await releaseSibling.promise;
         return 'sibling done';
       },
@@ -136,11 +126,11 @@ describe('cancelling a streamed run after an agent tool’s nested run paused, w
     await Promise.all([asked.promise, siblingStarted.promise]);
     await new Promise((resolve) => setTimeout(resolve, 20)); // the nested run has paused by now
     const cancelling = reader.cancel('stop');
-    setTimeout(() => releaseSibling.open(), 20);
+    setTimeout(() => releaseSibling.resolve(), 20);
     await cancelling;
     await result.completed;
     expect(result.cancelled).toBe(true);
-    expect(outputs(result.state)).toEqual([
+    expect(functionCallOutputs(result.state)).toEqual([
       { callId: 'a1', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
       { callId: 's1', status: 'completed', output: { type: 'text', text: 'sibling done' } },
     ]);
@@ -151,7 +141,7 @@ describe('cancelling a streamed run after an agent tool’s nested run paused, w
 
 describe('cancelling a streamed resumed turn that rejected a computer call while an approved tool still runs', () => {
   it('keeps the rejected call’s output and the rejection message after it, and an `aborted` output for the tool', async () => {
-    const started = latch();
+    const started = deferred();
     const slow = tool({
       name: 'slow',
       description: '',
@@ -159,7 +149,7 @@ describe('cancelling a streamed resumed turn that rejected a computer call while
       needsApproval: async () => true,
       execute: (_input, _context, details) =>
         new Promise((_resolve, reject) => {
-          started.open();
+          started.resolve();
           details!.signal!.addEventListener('abort', () => reject(Object.assign(new Error('stopped'), { name: 'AbortError' })), { once: true });
         }),
     });
@@ -183,6 +173,6 @@ describe('cancelling a streamed resumed turn that rejected a computer call while
     expect(result.cancelled).toBe(true);
     const rejection = result.state.history.findIndex((item) => item.type === 'computer_call_result');
     expect(result.state.history[rejection + 1]).toMatchObject({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Not on this screen.' }] });
-    expect(outputs(result.state)).toEqual([{ callId: 's1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
+    expect(functionCallOutputs(result.state)).toEqual([{ callId: 's1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
   });
 });

@@ -2,13 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall, modelStream } from '@baton/testing';
 import { Agent, RunState, RunContext, Runner, run, tool } from '../src/index.js';
-
-/** A promise with its resolve function outside. */
-function latch(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
+import { deferred, functionCallOutputs } from './helpers.js';
 
 /** Waits until `signal` fires, then throws as fetch and timers do (an AbortError). */
 function untilAborted(signal: AbortSignal): Promise<never> {
@@ -19,17 +13,12 @@ function untilAborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-const outputs = (state: RunState<any, any>) =>
-  state.history
-    .filter((item): item is Extract<typeof item, { type: 'function_call_result' }> => item.type === 'function_call_result')
-    .map((item) => ({ callId: item.callId, status: item.status, output: item.output }));
-
 describe('cancelling a run while its tools run', () => {
   it('hands a lone call the run’s own signal, waits for it to finish, keeps its output, and rejects with the reason', async () => {
     const controller = new AbortController();
     const reason = new Error('caller stopped');
-    const started = latch();
-    const release = latch();
+    const started = deferred();
+    const release = deferred();
     let seen: AbortSignal | undefined;
     const cleanup = tool({
       name: 'cleanup',
@@ -37,7 +26,7 @@ describe('cancelling a run while its tools run', () => {
       parameters: z.object({}),
       execute: async (_input, _context, details) => {
         seen = details.signal;
-        started.open();
+        started.resolve();
         await release.promise;
         return 'cleaned up';
       },
@@ -55,25 +44,25 @@ describe('cancelling a run while its tools run', () => {
     controller.abort(reason);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBe(false); // the tool still works: the run waits for it
-    release.open();
+    release.resolve();
     expect(await outcome).toBe(reason);
     expect(model.calls).toHaveLength(1);
-    expect(outputs(state)).toEqual([{ callId: 'c1', status: 'completed', output: { type: 'text', text: 'cleaned up' } }]);
+    expect(functionCallOutputs(state)).toEqual([{ callId: 'c1', status: 'completed', output: { type: 'text', text: 'cleaned up' } }]);
   });
 
   it('records a call that ends with the abort as incomplete, lets its sibling finish, and starts no queued call', async () => {
     const controller = new AbortController();
     const reason = new Error('stop');
-    const abortableStarted = latch();
-    const siblingStarted = latch();
-    const releaseSibling = latch();
+    const abortableStarted = deferred();
+    const siblingStarted = deferred();
+    const releaseSibling = deferred();
     const queued = vi.fn(async () => 'must not run');
     const abortable = tool({
       name: 'abortable',
       description: 'ends when its signal fires',
       parameters: z.object({}),
       execute: async (_input, _context, details) => {
-        abortableStarted.open();
+        abortableStarted.resolve();
         return untilAborted(details.signal);
       },
     });
@@ -82,7 +71,7 @@ describe('cancelling a run while its tools run', () => {
       description: 'ignores the signal',
       parameters: z.object({}),
       execute: async () => {
-        siblingStarted.open();
+        siblingStarted.resolve();
         await releaseSibling.promise;
         return 'sibling done';
       },
@@ -98,10 +87,10 @@ describe('cancelling a run while its tools run', () => {
     const outcome = runner.run(agent, state, { signal: controller.signal }).catch((error: unknown) => error);
     await Promise.all([abortableStarted.promise, siblingStarted.promise]);
     controller.abort(reason);
-    releaseSibling.open();
+    releaseSibling.resolve();
     expect(await outcome).toBe(reason);
     expect(queued).not.toHaveBeenCalled();
-    expect(outputs(state)).toEqual([
+    expect(functionCallOutputs(state)).toEqual([
       { callId: 'a', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
       { callId: 's', status: 'completed', output: { type: 'text', text: 'sibling done' } },
       { callId: 'l', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
@@ -110,9 +99,9 @@ describe('cancelling a run while its tools run', () => {
 
   it('resumes a cancelled turn by asking the model again, without running its tools again', async () => {
     const controller = new AbortController();
-    const started = latch();
+    const started = deferred();
     const execute = vi.fn(async (_input: unknown, _context: unknown, details: { signal: AbortSignal }) => {
-      started.open();
+      started.resolve();
       return untilAborted(details.signal);
     });
     const slow = tool({ name: 'slow', description: 'slow', parameters: z.object({}), execute });
@@ -131,11 +120,11 @@ describe('cancelling a run while its tools run', () => {
   });
 
   it('ends a streaming agent tool cut short by a stream consumer’s cancel as aborted, its turn settled, and a resume asks the model again', async () => {
-    const nestedStarted = latch();
+    const nestedStarted = deferred();
     const nestedModel = new ScriptedModel([
       modelStream((call) =>
         (async function* () {
-          nestedStarted.open();
+          nestedStarted.resolve();
           const signal = call.request.signal!;
           await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
           signal.throwIfAborted();
@@ -152,7 +141,7 @@ describe('cancelling a run while its tools run', () => {
     await reader.cancel('stop');
     await cancelled.completed;
     expect(cancelled.cancelled).toBe(true);
-    expect(outputs(cancelled.state)).toEqual([{ callId: 'n1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
+    expect(functionCallOutputs(cancelled.state)).toEqual([{ callId: 'n1', status: 'incomplete', output: { type: 'text', text: 'aborted' } }]);
     expect(cancelled.state._currentTurnInProgress).toBe(false);
     expect(cancelled.state._currentStep?.type).toBe('next_step_run_again');
 

@@ -2,21 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeComputer, ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import { Agent, RunContext, RunState, Runner, ToolCallError, applyPatchTool, computerTool, run, shellTool, tool, type ComputerAction, type ComputerUseCallItem, type Editor, type Shell } from '../src/index.js';
-
-/** A promise with its resolve function outside. */
-function latch(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/** Resolves when `signal` fires (at once if it already has). */
-function whenAborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
+import { aborted, deferred } from './helpers.js';
 
 function screenCall(callId: string, extra: Partial<ComputerUseCallItem> = {}): ComputerUseCallItem {
   return { type: 'computer_call', id: callId, callId, status: 'completed', action: { type: 'screenshot' }, ...extra };
@@ -36,7 +22,7 @@ function watch(promise: Promise<unknown>) {
 
 describe('function tools and the computer run side by side', () => {
   it('starts the computer call while a function tool is still running', async () => {
-    const computerDone = latch();
+    const computerDone = deferred();
     const computer = new FakeComputer();
     const waiting = tool({
       name: 'waiting',
@@ -51,7 +37,7 @@ describe('function tools and the computer run side by side', () => {
     const agent = new Agent({
       name: 'Both',
       model: new ScriptedModel([[functionCall('waiting', {}, { callId: 'f1' }), screenCall('c1', withSafetyCheck)], [assistantMessage('done')]]),
-      tools: [waiting, computerTool({ computer, onSafetyCheck: async () => (computerDone.open(), true) })],
+      tools: [waiting, computerTool({ computer, onSafetyCheck: async () => (computerDone.resolve(), true) })],
     });
     const result = await run(agent, 'go');
     expect(result.finalOutput).toBe('done');
@@ -66,7 +52,7 @@ describe('function tools and the computer run side by side', () => {
     ["the caller's signal", true],
   ])('a failed computer call cancels the function tools, waits for them to finish, then fails with its own error (%s)', async (_label, callerSignal) => {
     const failure = new Error('safety check handler broke');
-    const started = latch();
+    const started = deferred();
     let drained = false;
     const slow = tool({
       name: 'slow',
@@ -74,8 +60,8 @@ describe('function tools and the computer run side by side', () => {
       parameters: z.object({}),
       errorFunction: null,
       execute: async (_input, _context, details) => {
-        started.open();
-        await whenAborted(details.signal!);
+        started.resolve();
+        await aborted(details.signal!);
         await new Promise((resolve) => setTimeout(resolve, 10));
         drained = true;
         throw Object.assign(new Error('cancelled'), { name: 'AbortError' });
@@ -93,8 +79,8 @@ describe('function tools and the computer run side by side', () => {
 
   it('a failed function tool stops the computer before its actions, ends it as aborted, and reports the tool’s error', async () => {
     const failure = new Error('function failed');
-    const checking = latch();
-    const releaseCheck = latch();
+    const checking = deferred();
+    const releaseCheck = deferred();
     const computer = new FakeComputer();
     const screenshot = vi.spyOn(computer, 'screenshot');
     const failing = tool({
@@ -107,7 +93,7 @@ describe('function tools and the computer run side by side', () => {
         throw failure;
       },
     });
-    const computerUse = computerTool({ computer, onSafetyCheck: async () => (checking.open(), await releaseCheck.promise, true) });
+    const computerUse = computerTool({ computer, onSafetyCheck: async () => (checking.resolve(), await releaseCheck.promise, true) });
     const agent = new Agent({
       name: 'Both',
       model: new ScriptedModel([[functionCall('failing', {}, { callId: 'f1' }), screenCall('c1', withSafetyCheck), screenCall('c2')]]),
@@ -122,7 +108,7 @@ describe('function tools and the computer run side by side', () => {
     await checking.promise;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(state.settled).toBe(false); // the computer's safety check still runs: the run waits for it
-    releaseCheck.open();
+    releaseCheck.resolve();
     const { error } = await outcome;
     expect(error).toBeInstanceOf(ToolCallError);
     expect((error as ToolCallError).error).toBe(failure);
@@ -132,8 +118,8 @@ describe('function tools and the computer run side by side', () => {
 
   it('a batched approval question that throws cancels the siblings at once, and the others are still waited for', async () => {
     const failure = new Error('approval check broke');
-    const functionCancelled = latch();
-    const releaseOther = latch();
+    const functionCancelled = deferred();
+    const releaseOther = deferred();
     let otherFinishedAfterRun = false;
     let settled = false;
     const waiting = tool({
@@ -141,8 +127,8 @@ describe('function tools and the computer run side by side', () => {
       description: 'returns once cancelled',
       parameters: z.object({}),
       execute: async (_input, _context, details) => {
-        await whenAborted(details.signal!);
-        functionCancelled.open();
+        await aborted(details.signal!);
+        functionCancelled.resolve();
         return 'cancelled';
       },
     });
@@ -176,7 +162,7 @@ describe('function tools and the computer run side by side', () => {
     await functionCancelled.promise;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(settled).toBe(false);
-    releaseOther.open();
+    releaseOther.resolve();
     expect(await outcome).toBe(failure);
     expect(otherFinishedAfterRun).toBe(false);
     expect(needsApproval).toHaveBeenCalledTimes(2);
@@ -185,11 +171,11 @@ describe('function tools and the computer run side by side', () => {
   it('a run cancelled while the computer acts waits for the action, then keeps an incomplete output for the call', async () => {
     const controller = new AbortController();
     const reason = new Error('stop');
-    const clicking = latch();
-    const releaseClick = latch();
+    const clicking = deferred();
+    const releaseClick = deferred();
     const computer = new FakeComputer();
     computer.click = async () => {
-      clicking.open();
+      clicking.resolve();
       await releaseClick.promise;
     };
     const listening = tool({
@@ -198,7 +184,7 @@ describe('function tools and the computer run side by side', () => {
       parameters: z.object({}),
       errorFunction: null,
       execute: async (_input, _context, details) => {
-        await whenAborted(details.signal!);
+        await aborted(details.signal!);
         details.signal!.throwIfAborted();
         return 'never';
       },
@@ -214,7 +200,7 @@ describe('function tools and the computer run side by side', () => {
     controller.abort(reason);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(state.settled).toBe(false);
-    releaseClick.open();
+    releaseClick.resolve();
     expect((await outcome).error).toBe(reason);
     const results = runState.history.filter((item) => item.type === 'computer_call_result');
     expect(results).toHaveLength(1);
@@ -224,7 +210,7 @@ describe('function tools and the computer run side by side', () => {
   it('a run cancelled during its function tools keeps a pending approval and answers the shell and patch calls as aborted, unstarted', async () => {
     const controller = new AbortController();
     const reason = new Error('stop everything');
-    const started = latch();
+    const started = deferred();
     const shellRuns: unknown[] = [];
     const shell: Shell = { run: async (action) => (shellRuns.push(action), { output: [] }) };
     const edits: unknown[] = [];
@@ -237,8 +223,8 @@ describe('function tools and the computer run side by side', () => {
       parameters: z.object({}),
       errorFunction: null,
       execute: async (_input, _context, details) => {
-        started.open();
-        await whenAborted(details.signal!);
+        started.resolve();
+        await aborted(details.signal!);
         details.signal!.throwIfAborted();
         return 'never';
       },
