@@ -43,6 +43,11 @@ export class OpenAIChatCompletionsModel extends OpenAIModel implements Model {
     });
   }
 
+  /** How history is converted: strict or not, and warnings (each time, as the reference's) on the console. */
+  get #messageOptions() {
+    return { strict: this.#strict, warn: (message: string) => console.warn(`[openai-agents:openai] ${message}`) };
+  }
+
   /** For traces: a `generation` span per call, as the reference's. */
   get traceSpanType(): 'generation' {
     return 'generation';
@@ -50,14 +55,14 @@ export class OpenAIChatCompletionsModel extends OpenAIModel implements Model {
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.#check(request);
-    const body = chatRequestBody(this.model, request, false, this.#strict) as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+    const body = chatRequestBody(this.model, request, false, this.#messageOptions) as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
     const { data, requestId } = await this._send(request, (client, options) => client.chat.completions.create(body, options));
     return chatCompletionToResponse(data, requestId, request.modelSettings.preserveRawUsage, this.#strict);
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
     this.#check(request);
-    const body = chatRequestBody(this.model, request, true, this.#strict) as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
+    const body = chatRequestBody(this.model, request, true, this.#messageOptions) as unknown as OpenAI.Chat.ChatCompletionCreateParamsStreaming;
     const { events, requestId } = await this._openStream(request, (client, options) => client.chat.completions.create(body, options));
     yield* chatStreamEvents(events, { requestId, preserveRawUsage: request.modelSettings.preserveRawUsage, strict: this.#strict });
   }

@@ -69,7 +69,9 @@ describe('OpenAIChatCompletionsModel request body', () => {
         { role: 'user', content: 'Weather in Paris and Oslo, then bill me.' },
         {
           role: 'assistant',
-          content: 'Checking.',
+          // Content as parts, and the reasoning before it, as the reference sends them.
+          content: [{ type: 'text', text: 'Checking.' }],
+          reasoning: 'thinking',
           tool_calls: [
             { id: 'call_p', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
             { id: 'call_o', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } },
@@ -79,7 +81,7 @@ describe('OpenAIChatCompletionsModel request body', () => {
         { role: 'tool', tool_call_id: 'call_o', content: 'snow' },
         { role: 'assistant', content: null, tool_calls: [{ id: 'call_h', type: 'function', function: { name: 'transfer_to_billing', arguments: '{}' } }] },
         { role: 'tool', tool_call_id: 'call_h', content: '{"assistant":"Billing"}' },
-        { role: 'assistant', content: null, refusal: 'I cannot bill.' },
+        { role: 'assistant', content: [{ type: 'refusal', refusal: 'I cannot bill.' }] },
         {
           role: 'user',
           content: [
@@ -140,8 +142,9 @@ describe('OpenAIChatCompletionsModel request body', () => {
     ['a hosted tool', request({ tools: [{ type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } }] }), /function tools only/],
     ['a tool choice naming no tool', request({ tools: [weatherTool], modelSettings: { toolChoice: 'nope' } }), /toolChoice="nope" does not match any available tool or handoff/],
     ['toolChoice required without tools', request({ modelSettings: { toolChoice: 'required' } }), /toolChoice="required" requires at least one available tool/],
-    ['an unknown provider item', request({ input: [{ type: 'unknown', providerData: { type: 'web_search_call' } }] }), /cannot replay/],
-    ['an image file id', request({ input: [{ role: 'user', content: [{ type: 'input_image', image: { id: 'file_1' } }] }] }), /not a file id/],
+    ['an image file id', request({ input: [{ role: 'user', content: [{ type: 'input_image', image: { id: 'file_1' } }] }] }), /Only image URLs are supported for input_image/],
+    ['a hosted call other than file search', request({ input: [{ type: 'hosted_tool_call', name: 'web_search_call', status: 'completed' }] }), /Hosted tool calls are not supported for chat completions/],
+    ['audio without a wav or mp3 format', request({ input: [{ role: 'user', content: [{ type: 'audio', audio: 'AAA', format: 'ogg' }] }] }), /input_audio requires format "wav" or "mp3"/],
   ])('rejects %s with a UserError before any request', async (_label, bad, message) => {
     const server = await fakeServer();
     const error = await rejectionOf(modelFor(server, 'chat_completions').getResponse(bad));

@@ -55,8 +55,22 @@ export interface Refusal extends SharedBase {
   refusal: string;
 }
 
-export type UserContent = InputText | InputImage | InputFile;
-export type AssistantContent = OutputText | Refusal;
+/** Audio: base64 data or a provider file reference (Chat Completions' `input_audio`, or an assistant's spoken answer). */
+export interface AudioContent extends CacheBreakpointBase {
+  type: 'audio';
+  audio: string | { id: string };
+  format?: string | null;
+  transcript?: string | null;
+}
+
+/** An image an assistant message holds (base64 data). */
+export interface ImageContent extends SharedBase {
+  type: 'image';
+  image: string;
+}
+
+export type UserContent = InputText | InputImage | InputFile | AudioContent;
+export type AssistantContent = OutputText | Refusal | AudioContent | ImageContent;
 
 export interface SystemMessageItem extends ItemBase {
   type?: 'message';

@@ -36,9 +36,18 @@ export const OutputText = SharedBase.extend({ type: z.literal('output_text'), te
 
 export const Refusal = SharedBase.extend({ type: z.literal('refusal'), refusal: z.string() });
 
-export const UserContent = z.discriminatedUnion('type', [InputText, InputImage, InputFile]);
+export const AudioContent = SharedBase.extend({
+  type: z.literal('audio'),
+  audio: z.union([z.string(), FileReference]),
+  format: z.string().nullable().optional(),
+  transcript: z.string().nullable().optional(),
+});
 
-export const AssistantContent = z.discriminatedUnion('type', [OutputText, Refusal]);
+export const ImageContent = SharedBase.extend({ type: z.literal('image'), image: z.string() });
+
+export const UserContent = z.discriminatedUnion('type', [InputText, InputImage, InputFile, AudioContent]);
+
+export const AssistantContent = z.discriminatedUnion('type', [OutputText, Refusal, AudioContent, ImageContent]);
 
 const Message = ItemBase.extend({ type: z.literal('message').optional() });
 

@@ -19,6 +19,14 @@ export function rest(value: Json, omit: readonly string[]): Json | undefined {
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** `providerData` without the keys the item or part sets itself, keys as given (the Chat Completions way). */
+export function extraFields(providerData: unknown, reserved: readonly string[]): Json {
+  if (!isRecord(providerData)) return {};
+  const out: Json = {};
+  for (const [key, value] of Object.entries(providerData)) if (!reserved.includes(key)) out[key] = value;
+  return out;
+}
+
 /**
  * An item's `providerData` as sent back to the API with it, the way the reference sends it: keys
  * in snake_case (at every depth), without the keys the item itself sets.

@@ -103,6 +103,10 @@ function messageOutput(message: Json, id: string | undefined, reasoning: string 
         content: [{ type: 'refusal', refusal: message.refusal, providerData: rest(message, ['refusal']) ?? {} }],
       } as const),
     );
+  } else if (isRecord(message.audio)) {
+    // A spoken answer: its data is the content, its id (to send it back) and transcript providerData.
+    const { data, ...audio } = message.audio;
+    output.push(withId({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'audio', audio: data as string, providerData: audio }] } as const));
   }
   for (const call of toolCalls) {
     if (call.type !== undefined && call.type !== 'function') continue;

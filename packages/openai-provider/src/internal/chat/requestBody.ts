@@ -1,6 +1,6 @@
 import { UserError, type ModelRequest, type SerializedHandoff, type SerializedTool } from '@baton/types';
 import { compact, isRecord, type Json } from '../json.js';
-import { toChatMessages } from './messages.js';
+import { toChatMessages, type ChatMessageOptions } from './messages.js';
 
 /** gpt-5.6 and its sol / terra / luna variants (dated or not). */
 const GPT_56_MODEL = /^gpt-5\.6(?:-(?:sol|terra|luna)(?:-\d{4}-\d{2}-\d{2})?)?$/;
@@ -18,7 +18,7 @@ interface RequestInternals {
  * output; `parallel_tool_calls` only with tools. An effort that only came from gpt-5.x defaults
  * (`request._internal.reasoningEffortImplicit`) is left out on gpt-5.6 with function tools.
  */
-export function chatRequestBody(model: string, request: ModelRequest, stream: boolean, strict = false): Json {
+export function chatRequestBody(model: string, request: ModelRequest, stream: boolean, options: ChatMessageOptions = { strict: false, warn: () => {} }): Json {
   const settings = request.modelSettings;
   const tools = [...request.tools.map(chatTool), ...request.handoffs.map(chatHandoffTool)];
   const providerData: Json = isRecord(settings.providerData) ? { ...settings.providerData } : {};
@@ -31,7 +31,7 @@ export function chatRequestBody(model: string, request: ModelRequest, stream: bo
   if (settings.text?.verbosity) providerData.verbosity = settings.text.verbosity;
   const body: Json = compact({
     model,
-    messages: toChatMessages(request.input, request.systemInstructions, strict),
+    messages: toChatMessages(request.input, request.systemInstructions, options),
     tools: tools.length > 0 ? tools : undefined,
     temperature: settings.temperature,
     top_p: settings.topP,

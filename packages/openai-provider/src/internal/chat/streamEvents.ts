@@ -1,9 +1,10 @@
-import { Usage, UserError, type AgentOutputItem, type AssistantContent, type ModelStreamEvent } from '@baton/types';
+import { Usage, UserError, type AgentOutputItem, type AssistantContent, type AudioContent, type ModelStreamEvent } from '@baton/types';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, type Json } from '../json.js';
 import { rawUsageOf } from '../rawUsage.js';
 import { CONTENT_FILTER_REFUSAL_MESSAGE, isFilteredEmpty, isTruncatedEmpty, reasoningOf, streamedUsage } from './chatOutput.js';
+import { StreamedAudio } from './streamedAudio.js';
 
 const RAW = { rawModelEventSource: OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE };
 
@@ -41,6 +42,7 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
   let text: string | undefined;
   let refusal: string | undefined;
   let reasoning = '';
+  const audio = new StreamedAudio();
   let finishReason: string | null = null;
   const meta: Json = {};
   for await (const chunk of chunks) {
@@ -60,6 +62,7 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
     if (!isRecord(choice)) continue;
     if (typeof choice.finish_reason === 'string') finishReason = choice.finish_reason;
     const delta = isRecord(choice.delta) ? choice.delta : {};
+    audio.add(delta);
     if (typeof delta.content === 'string' && delta.content !== '') {
       text = (text ?? '') + delta.content;
       const event: ModelStreamEvent = { type: 'output_text_delta', delta: delta.content, providerData: { ...chunk } };
@@ -83,14 +86,14 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
       }
     }
   }
-  const hasOutput = Boolean(text || refusal || calls.size > 0 || ignored.size > 0);
+  const hasOutput = Boolean(text || refusal || audio.present || calls.size > 0 || ignored.size > 0);
   if (isFilteredEmpty(finishReason, hasOutput)) refusal = CONTENT_FILTER_REFUSAL_MESSAGE;
   if (
     isTruncatedEmpty({
       finishReason,
       hasText: Boolean(text),
       hasRefusal: Boolean(refusal),
-      hasAudio: false,
+      hasAudio: audio.present,
       hasReasoning: reasoning.length > 0,
       hasFunctionCall: calls.size > 0,
     })
@@ -103,7 +106,7 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
     response: {
       id: responseId,
       usage: streamedUsage(usage),
-      output: streamedOutput(responseId, text, refusal, reasoning, calls),
+      output: streamedOutput(responseId, text, refusal, reasoning, audio.content(), calls),
       providerData: { ...meta, finish_reason: finishReason },
     },
   };
@@ -115,12 +118,14 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
   yield done;
 }
 
-function streamedOutput(id: string, text: string | undefined, refusal: string | undefined, reasoning: string, calls: Map<number, StreamedCall>): AgentOutputItem[] {
+function streamedOutput(id: string, text: string | undefined, refusal: string | undefined, reasoning: string, audio: AudioContent | undefined, calls: Map<number, StreamedCall>): AgentOutputItem[] {
   const output: AgentOutputItem[] = [];
   if (reasoning) output.push({ type: 'reasoning', content: [], rawContent: [{ type: 'reasoning_text', text: reasoning }] });
   const content: AssistantContent[] = [];
   if (text !== undefined) content.push({ type: 'output_text', text, providerData: { annotations: [] } });
   if (refusal !== undefined) content.push({ type: 'refusal', refusal });
+  // A spoken answer is the message only when it has no text or refusal.
+  if (content.length === 0 && audio !== undefined) content.push(audio);
   if (content.length > 0) output.push({ id, type: 'message', role: 'assistant', status: 'completed', content });
   for (const [, call] of [...calls.entries()].sort(([a], [b]) => a - b)) {
     output.push({
