@@ -60,6 +60,8 @@ export function fromReferenceRunState(json: Json): Json {
       context: context.context ?? {},
       usage: context.usage,
       approvals: approvalsOf(context),
+      // The input a nested agent-tool run was given (the reference restores it).
+      ...(context.toolInput !== undefined ? { toolInput: context.toolInput } : {}),
     },
     inputGuardrailResults: list(json.inputGuardrailResults),
     outputGuardrailResults: list(json.outputGuardrailResults),

@@ -109,3 +109,26 @@ describe('reference states Baton cannot honour fail whole, naming what is missin
     expect((error as { path?: unknown[] }).path?.slice(0, 2)).toEqual(['pendingAgentToolRuns', 'accountant:call_n']);
   });
 });
+
+describe('the tool input stored with a reference state', () => {
+  // The reference keeps context.toolInput (the input a nested agent-tool run was given) in its states.
+  const withToolInput = () => {
+    const json = JSON.parse(fixture('added-input'));
+    json.context.toolInput = { q: 1 };
+    return JSON.stringify(json);
+  };
+
+  it.each(['fromString', 'merge into a context without one'] as const)('%s: restored as on the reference', async (how) => {
+    const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
+      const scenario = scenarios.find((s) => s.name === 'added-input')!;
+      const { root } = scenario.build({ ...sdk, ...testing }, [], true);
+      const state =
+        how === 'fromString'
+          ? await sdk.RunState.fromString(root, withToolInput())
+          : await sdk.RunState.fromStringWithContext(root, withToolInput(), new sdk.RunContext({}), { contextStrategy: 'merge' });
+      return ((state as unknown as { _context?: { toolInput?: unknown } })._context ?? (state as unknown as { context: { toolInput?: unknown } }).context).toolInput;
+    });
+    expect(both.baton).toEqual({ q: 1 });
+    expect(both.baton).toEqual(both.reference);
+  });
+});

@@ -95,6 +95,9 @@ function restoreContext(json: SerializedRunState, options: RestoreOptions): RunC
   if ((options.contextStrategy ?? 'merge') === 'merge') {
     options.context.mergeApprovals(serialized.approvals as never, serialized.approvalRequests ?? {});
     options.context.mergeHostedMcpApprovals((serialized.hostedMcpApprovals ?? {}) as never);
+    // A given context without a tool input takes the state's, as the reference merges it.
+    const toolInput = (serialized as { toolInput?: unknown }).toolInput;
+    if (toolInput !== undefined && options.context.toolInput === undefined) options.context.toolInput = toolInput;
   }
   return options.context;
 }
