@@ -32,8 +32,9 @@ describe('a paused state Baton writes is one it reads', () => {
     expect(item?.output).toBe(resultText(model.calls[1]!, 's1'));
   });
 
-  it('keeps a tool output within the limit as the value the tool returned', async () => {
-    const shallow = nested(150);
+  // 193 levels: the innermost object 192 deep, the reader's 200 levels less the 8 the writer keeps for where an output sits.
+  it.each([150, 193])('keeps a tool output nested %i levels (within the limit) as the value the tool returned', async (levels) => {
+    const shallow = nested(levels);
     const { agent, result } = pausedAfter(shallow);
     const restored = await RunState.fromString(agent, (await result).state.toString());
     const item = (restored as unknown as { _generatedItems: Array<{ type: string; output: unknown }> })._generatedItems.find((entry) => entry.type === 'tool_call_output_item');

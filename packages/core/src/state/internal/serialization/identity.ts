@@ -83,10 +83,11 @@ function sameAgents(a: readonly Agent<any, any>[], b: readonly Agent<any, any>[]
   return true;
 }
 
+/** What a handoff's `agent` must be to be walked: any value with an agent's name and lists, as the reference walks any agent it is given. */
 function isAgentLike(value: unknown): value is Agent<any, any> {
   return (
-    typeof value === 'object' &&
     value !== null &&
+    value !== undefined &&
     typeof (value as { name?: unknown }).name === 'string' &&
     Array.isArray((value as { handoffs?: unknown }).handoffs) &&
     Array.isArray((value as { tools?: unknown }).tools)
