@@ -468,8 +468,10 @@ describe('reading paused nested agent-tool runs', () => {
   });
 });
 
-describe('reading states written by @openai/agents 0.20.0 (tests/compat/fixtures/reference-states)', () => {
-  const fixture = (name: string): string => readFileSync(new URL(`../../../tests/compat/fixtures/reference-states/${name}`, import.meta.url), 'utf8');
+// Copies of tests/compat/fixtures/reference-states, kept in the package so its tests (and the mutation
+// run's sandbox of the package) read them without the rest of the repository.
+describe('reading states written by @openai/agents 0.20.0 (test/fixtures/reference-states)', () => {
+  const fixture = (name: string): string => readFileSync(new URL(`./fixtures/reference-states/${name}`, import.meta.url), 'utf8');
 
   it('after-handoff: the items keep the agents the reference wrote, the turn, usage and the pending approval', async () => {
     const text = fixture('after-handoff.json');
