@@ -2,7 +2,7 @@ import { UserError, Usage, type AgentOutputItem, type ModelResponse, type UsageD
 import { OpenAIProviderError } from '../../openaiProviderError.js';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { isRecord, rest, type Json } from '../json.js';
-import { rawUsageOf } from '../rawUsage.js';
+import { snapshotRawUsage } from '@baton/types/internal';
 import { preview } from '../responses/responseResult.js';
 import { chatUsage } from '../usage.js';
 
@@ -73,7 +73,7 @@ export function chatCompletionToResponse(data: unknown, requestId: string | unde
   if (id !== undefined) response.responseId = id;
   if (requestId !== undefined) response.requestId = requestId;
   if (preserveRawUsage === true) {
-    const rawUsage = rawUsageOf(data.usage);
+    const rawUsage = snapshotRawUsage(data.usage);
     if (rawUsage !== undefined) response.rawUsage = rawUsage;
   }
   return response;

@@ -2,7 +2,7 @@ import { Usage, UserError, type AgentOutputItem, type AssistantContent, type Aud
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_CHAT_COMPLETIONS_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, type Json } from '../json.js';
-import { rawUsageOf } from '../rawUsage.js';
+import { snapshotRawUsage } from '@baton/types/internal';
 import { CONTENT_FILTER_REFUSAL_MESSAGE, isFilteredEmpty, isTruncatedEmpty, reasoningOf, streamedUsage } from './chatOutput.js';
 import { StreamedAudio } from './streamedAudio.js';
 
@@ -112,7 +112,7 @@ export async function* chatStreamEvents(chunks: AsyncIterable<unknown>, options:
   };
   if (options.requestId !== undefined) done.response.requestId = options.requestId;
   if (options.preserveRawUsage === true) {
-    const rawUsage = rawUsageOf(usage);
+    const rawUsage = snapshotRawUsage(usage);
     if (rawUsage !== undefined) done.response.rawUsage = rawUsage;
   }
   yield done;

@@ -2,7 +2,7 @@ import { Usage, type ModelResponse, type ModelStreamEvent } from '@baton/types';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, rest, type Json } from '../json.js';
-import { rawUsageOf } from '../rawUsage.js';
+import { snapshotRawUsage } from '@baton/types/internal';
 import { fromResponsesOutput } from '../responses/outputItems.js';
 import { unsuccessfulTerminal } from '../responses/responseResult.js';
 import { responsesUsage } from '../usage.js';
@@ -36,7 +36,7 @@ export function hostedModelResponse(end: HostedTurnEnd, preserveRawUsage: boolea
     providerData: end.response,
   };
   if (preserveRawUsage === true) {
-    const rawUsage = rawUsageOf(end.response.usage);
+    const rawUsage = snapshotRawUsage(end.response.usage);
     if (rawUsage !== undefined) out.rawUsage = rawUsage;
   }
   return out;
@@ -94,7 +94,7 @@ function* endEvents(end: HostedTurnEnd, preserveRawUsage: boolean | undefined): 
     providerData: end.kind === 'terminal' ? (rest(end.event, ['response']) ?? {}) : { type: 'response.completed' },
   };
   if (preserveRawUsage === true && end.kind === 'terminal') {
-    const rawUsage = rawUsageOf(response.usage);
+    const rawUsage = snapshotRawUsage(response.usage);
     if (rawUsage !== undefined) done.response.rawUsage = rawUsage;
   }
   yield done;

@@ -2,7 +2,7 @@ import { Usage, type ModelResponse, type UsageData } from '@baton/types';
 import { OpenAIProviderError } from '../../openaiProviderError.js';
 import { OpenAIResponseError, type OpenAIResponseTerminal } from '../../openaiResponseError.js';
 import { isRecord, type Json } from '../json.js';
-import { rawUsageOf } from '../rawUsage.js';
+import { snapshotRawUsage } from '@baton/types/internal';
 import { responsesUsage } from '../usage.js';
 import { fromResponsesOutput } from './outputItems.js';
 
@@ -52,7 +52,7 @@ export function toModelResponse(response: Json, requestId: string | undefined, p
   const out: ModelResponse = { usage: new Usage(parts.usage), output: parts.output, responseId: response.id as string, providerData: response };
   if (requestId !== undefined) out.requestId = requestId;
   if (preserveRawUsage === true) {
-    const rawUsage = rawUsageOf(response.usage);
+    const rawUsage = snapshotRawUsage(response.usage);
     if (rawUsage !== undefined) out.rawUsage = rawUsage;
   }
   return out;

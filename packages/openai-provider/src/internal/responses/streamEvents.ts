@@ -3,7 +3,7 @@ import { OpenAIProviderError } from '../../openaiProviderError.js';
 import { OpenAIResponseError } from '../../openaiResponseError.js';
 import { OPENAI_RESPONSES_RAW_MODEL_EVENT_SOURCE } from '../../rawModelEvents.js';
 import { isRecord, rest } from '../json.js';
-import { rawUsageOf } from '../rawUsage.js';
+import { snapshotRawUsage } from '@baton/types/internal';
 import { responsesUsage } from '../usage.js';
 import { checkResponseObject, responseParts, unsuccessfulTerminal } from './responseResult.js';
 
@@ -53,7 +53,7 @@ export async function* responsesStreamEvents(events: AsyncIterable<unknown>, opt
       };
       if (requestId !== undefined) done.response.requestId = requestId;
       if (options.preserveRawUsage === true) {
-        const rawUsage = rawUsageOf(response.usage);
+        const rawUsage = snapshotRawUsage(response.usage);
         if (rawUsage !== undefined) done.response.rawUsage = rawUsage;
       }
       yield done;

@@ -67,6 +67,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   // The provider's stream is read in promises, not fibers (measured: a fiber hop per delta tripled
   // delivery cost): see `forwardStream`.
   const progress = { producedEvents: false };
+  const preserveRawUsage = request.modelSettings.preserveRawUsage === true;
   // The calls the stream made that an abort would leave unanswered on a server-managed conversation.
   const ledger = record.serverConversation ? new StreamAbortLedger() : undefined;
   // Only a recorded call keeps its events (the default runner records nothing).
@@ -76,7 +77,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       if (env.stepRunner !== undefined) events = [];
       const idleMs = env.limits.modelStreamIdleTimeoutMs;
       if (!(idleMs > 0 && Number.isFinite(idleMs))) {
-        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), { abort, record, env, progress, events, failures, ledger }).catch(failures.record);
+        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), { abort, record, env, progress, events, failures, ledger, preserveRawUsage }).catch(failures.record);
       }
       // An untrusted server may send one event and stall: past the idle limit the request is
       // aborted. The request's signal fires on either cause; it is made only if the model reads it.
@@ -87,7 +88,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
         stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
         requestAbort.abort(stalled.reason);
       });
-      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger }).then(
+      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger, preserveRawUsage }).then(
         (done) => (stalled !== undefined ? Promise.reject(stalled.reason) : done),
         (cause: unknown) => Promise.reject(stalled !== undefined ? stalled.reason : cause),
       ).catch(failures.record).finally(() => watchdog.stop());
@@ -110,7 +111,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   return Effect.suspend(() => {
     startTurn(record, env);
     return step(env.stepRunner, 'model', () => `t${record.currentTurn}:model`, streamedModelCallCodec, live);
-  }).pipe(Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env))));
+  }).pipe(Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env, preserveRawUsage))));
 }
 
 /** The model call starts its turn: a turn whose call was cancelled (a resumed state, `turnInProgress`) is the same turn again. */
@@ -141,9 +142,9 @@ function countFailedUsage(failures: FailedAttempts, record: RunRecord, env: Loop
 }
 
 /** A recorded streamed call: its events go to the caller again, the usage counted as a live call counts it. */
-function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+function replayStream(events: readonly ModelStreamEvent[], record: RunRecord, env: LoopEnv, preserveRawUsage: boolean): Effect.Effect<ModelResponse, RunFailure> {
   const progress = { producedEvents: false };
-  return settledPromise((abort) => forwardStream(events, { abort, record, env, progress, events: NO_EVENTS }), (cause) => new ExternalFailure({ cause })).pipe(
+  return settledPromise((abort) => forwardStream(events, { abort, record, env, progress, events: NO_EVENTS, preserveRawUsage }), (cause) => new ExternalFailure({ cause })).pipe(
     Effect.flatMap((done) => (done ? checkResponse(done) : Effect.fail(new ModelBehaviorError('The recorded model stream has no response_done event.')))),
   );
 }

@@ -1,3 +1,4 @@
+import { snapshotRawUsage } from '@baton/types/internal';
 import { RunRawModelStreamEvent, Usage, type ModelResponse, type ModelStreamEvent, type RunStreamEvent } from '@baton/types';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { DirectReader, DirectSource } from '../eventChannel.js';
@@ -27,6 +28,8 @@ export interface StreamForwarding {
   readonly watchdog?: IdleWatchdog | undefined;
   readonly failures?: FailedAttempts | undefined;
   readonly ledger?: StreamAbortLedger | undefined;
+  /** `modelSettings.preserveRawUsage`: the response keeps a detached copy of the provider's usage object. */
+  readonly preserveRawUsage?: boolean | undefined;
 }
 
 /**
@@ -77,7 +80,7 @@ class StreamObserver {
     ledger?.observe(event);
     if (events !== NO_EVENTS) events.push(event);
     if (event.type === 'response_done' && this.done === undefined) {
-      const done = fromDoneEvent(event.response);
+      const done = fromDoneEvent(event.response, this.forwarding.preserveRawUsage === true);
       if (failures !== undefined) done.usage = failures.foldInto(done.usage);
       record.context.usage.add(new Usage(done.usage));
       this.done = done;
@@ -301,9 +304,12 @@ function sourceOf(event: ModelStreamEvent): string | undefined {
   return typeof source === 'string' ? source : undefined;
 }
 
-function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): ModelResponse {
+function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response'], preserveRawUsage: boolean): ModelResponse {
   const out: ModelResponse = { usage: new Usage(response.usage), output: response.output, responseId: response.id };
   if (response.requestId !== undefined) out.requestId = response.requestId;
   if (response.providerData !== undefined) out.providerData = response.providerData;
+  // A copy, as the reference keeps it: the event the caller reads may be changed afterwards.
+  const rawUsage = preserveRawUsage ? snapshotRawUsage(response.rawUsage) : undefined;
+  if (rawUsage !== undefined) out.rawUsage = rawUsage;
   return out;
 }

@@ -1,4 +1,8 @@
-import { isRecord, type Json } from './json.js';
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
  * A detached JSON copy of a usage object exactly as the provider sent it (for
@@ -6,7 +10,7 @@ import { isRecord, type Json } from './json.js';
  * when the usage is not a plain JSON object (a class instance, a cycle, a function, a non-finite
  * number).
  */
-export function rawUsageOf(usage: unknown): Json | undefined {
+export function snapshotRawUsage(usage: unknown): Record<string, unknown> | undefined {
   if (!isRecord(usage)) return undefined;
   const copy = jsonCopy(usage, new Set());
   return isRecord(copy) ? copy : undefined;
