@@ -34,7 +34,7 @@ describe('raw usage of a streamed response', () => {
 
   it('is a copy: changing the event the caller read leaves it as the provider sent it', async () => {
     const result = await run(agentFor(true), 'hi', { stream: true });
-    for await (const event of result.toStream()) {
+    for await (const event of result) {
       if (event.type === 'raw_model_stream_event' && event.data.type === 'response_done') {
         (event.data.response.rawUsage!.input_tokens_details as { cached_tokens: number }).cached_tokens = 99;
       }

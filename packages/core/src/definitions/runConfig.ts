@@ -106,6 +106,8 @@ export interface RunConfig {
    * which overrides the Runner's. Default `'preserve'`.
    */
   reasoningItemIdPolicy?: ReasoningItemIdPolicy;
+  /** How a session's history and the new input combine into a run's input (default: history, then input); a run's own option wins. */
+  sessionInputCallback?: SessionInputCallback;
 }
 
 export interface RunOptions<TContext = unknown> extends Omit<RunConfig, 'modelProvider'> {

@@ -36,7 +36,7 @@ import { asRunFailure, toPublicError, type RunFailure } from './internal/failure
 import { inputToItems, validateRunInput } from '../state/internal/items.js';
 import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
-import { keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
+import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
@@ -163,14 +163,14 @@ export class Runner extends RunHooks<any> {
     if (options.session) {
       const session = options.session;
       const stored = await readSession(session, context);
-      const history = typeof session.prepareHistoryItemForModelInput === 'function' ? stored.map((item) => session.prepareHistoryItemForModelInput!(item)) : stored;
+      const history = stored.map((item) => historyItemForModelInput(session, item, reasoningItemIdPolicy));
       const historyGiven = [...history];
-      runInput = options.sessionInputCallback
-        ? await options.sessionInputCallback(history, inputToItems(input))
-        : [...history, ...inputToItems(input)];
+      // The run's callback, else the Runner's, as the reference chooses.
+      const sessionInputCallback = options.sessionInputCallback ?? this.config.sessionInputCallback;
+      runInput = sessionInputCallback ? await sessionInputCallback(history, inputToItems(input)) : [...history, ...inputToItems(input)];
       if (!Array.isArray(runInput)) throw new UserError('Session input callback must return an array of AgentInputItem objects.');
       // The session keeps the new input as the callback made it (rewritten, reordered or dropped).
-      if (options.sessionInputCallback) sessionInput = sessionInputItems(runInput, historyGiven);
+      if (sessionInputCallback) sessionInput = sessionInputItems(runInput, historyGiven);
     }
     const state = new RunState<TContext, TAgent>(context, runInput, agent, maxTurns);
     if (reasoningItemIdPolicy) recordOf(state).reasoningItemIdPolicy = reasoningItemIdPolicy;

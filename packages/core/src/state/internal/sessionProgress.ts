@@ -49,6 +49,17 @@ export function readSession(session: Session, runContext: RunContext<any>): Prom
   return isRunContextAwareSession(session) ? session.getItems(undefined, runContext) : session.getItems();
 }
 
+/**
+ * A stored history item as the model is sent it: as the session prepares it, and under the `omit`
+ * policy a reasoning item without its id (as the run's own reasoning is sent).
+ */
+export function historyItemForModelInput(session: Session, item: AgentInputItem, reasoningItemIdPolicy: ReasoningItemIdPolicy | undefined): AgentInputItem {
+  const prepared = typeof session.prepareHistoryItemForModelInput === 'function' ? session.prepareHistoryItemForModelInput(item) : item;
+  if (reasoningItemIdPolicy !== 'omit' || prepared.type !== 'reasoning' || !('id' in prepared)) return prepared;
+  const { id: _id, ...withoutId } = prepared;
+  return withoutId;
+}
+
 function appendToSession(progress: SessionProgress, items: AgentInputItem[]): Promise<void> {
   const { session, runContext } = progress;
   return isRunContextAwareSession(session) ? session.addItems(items, runContext) : session.addItems(items);
