@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedModel, modelStream } from '@baton/testing';
+import type { Model, ModelStreamEvent } from '@baton/types';
 import { Agent, run } from '../src/index.js';
 
 // `modelSettings.preserveRawUsage` in a streamed run, as the reference keeps it: the response in
@@ -7,18 +7,23 @@ import { Agent, run } from '../src/index.js';
 
 const providerUsage = () => ({ input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2 });
 
+/** An agent whose model streams one answer; `rawUsage` is set on the response as given (a getter, when a function). */
 function agentFor(preserveRawUsage: boolean | undefined, rawUsage: unknown = providerUsage()) {
-  const done = {
-    type: 'response_done' as const,
-    response: {
-      id: 'r1',
-      usage: { requests: 1, inputTokens: 3, outputTokens: 2, totalTokens: 5 },
-      rawUsage: rawUsage as Record<string, unknown>,
-      output: [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'done' }] }],
+  const response: Record<string, unknown> = {
+    id: 'r1',
+    usage: { requests: 1, inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+    output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done' }] }],
+  };
+  if (typeof rawUsage === 'function') Object.defineProperty(response, 'rawUsage', { enumerable: true, get: rawUsage as () => unknown });
+  else response.rawUsage = rawUsage;
+  const model: Model = {
+    getResponse: () => Promise.reject(new Error('streamed runs only')),
+    async *getStreamedResponse() {
+      yield { type: 'response_done', response } as ModelStreamEvent;
     },
   };
   const modelSettings = preserveRawUsage === undefined ? {} : { preserveRawUsage };
-  return new Agent({ name: 'A', model: new ScriptedModel([modelStream([done])]), modelSettings });
+  return new Agent({ name: 'A', model, modelSettings });
 }
 
 describe('raw usage of a streamed response', () => {
@@ -43,11 +48,23 @@ describe('raw usage of a streamed response', () => {
     expect(result.rawResponses[0]!.rawUsage).toEqual(providerUsage());
   });
 
-  it('is left out when the provider’s usage is not plain JSON (a cycle)', async () => {
-    const cyclic: Record<string, unknown> = { input_tokens: 3 };
-    cyclic.self = cyclic;
-    const result = await run(agentFor(true, cyclic), 'hi', { stream: true });
+  const cyclic = () => {
+    const usage: Record<string, unknown> = { input_tokens: 3 };
+    usage.self = usage;
+    return usage;
+  };
+  // A getter on the response that throws when read, as a provider's lazy usage might.
+  const throwing = () => () => {
+    throw new Error('raw usage is unavailable');
+  };
+  it.each([
+    ['a cycle', cyclic],
+    ['a Map', () => new Map([['input_tokens', 3]])],
+    ['a getter that throws', throwing],
+  ])('is left out when the provider’s usage is not plain JSON (%s), and the run goes on', async (_label, usage) => {
+    const result = await run(agentFor(true, usage()), 'hi', { stream: true });
     await result.completed;
+    expect(result.finalOutput).toBe('done');
     expect(result.rawResponses[0]!).not.toHaveProperty('rawUsage');
   });
 });

@@ -8,12 +8,17 @@ function isRecord(value: unknown): value is Json {
  * A detached JSON copy of a usage object exactly as the provider sent it (for
  * `modelSettings.preserveRawUsage`): later changes to the response do not reach it. Undefined
  * when the usage is not a plain JSON object (a class instance, a cycle, a function, a non-finite
- * number).
+ * number, a getter that throws).
  */
 export function snapshotRawUsage(usage: unknown): Record<string, unknown> | undefined {
   if (!isRecord(usage)) return undefined;
-  const copy = jsonCopy(usage, new Set());
-  return isRecord(copy) ? copy : undefined;
+  try {
+    const copy = jsonCopy(usage, new Set());
+    return isRecord(copy) ? copy : undefined;
+  } catch {
+    // A getter that throws while the usage is read: no copy, as the reference.
+    return undefined;
+  }
 }
 
 const INVALID = Symbol('invalid');

@@ -309,7 +309,16 @@ function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_don
   if (response.requestId !== undefined) out.requestId = response.requestId;
   if (response.providerData !== undefined) out.providerData = response.providerData;
   // A copy, as the reference keeps it: the event the caller reads may be changed afterwards.
-  const rawUsage = preserveRawUsage ? snapshotRawUsage(response.rawUsage) : undefined;
+  const rawUsage = preserveRawUsage ? rawUsageOf(response) : undefined;
   if (rawUsage !== undefined) out.rawUsage = rawUsage;
   return out;
+}
+
+/** The response's raw usage, copied; none when reading it throws (a getter), as the reference. */
+function rawUsageOf(response: { readonly rawUsage?: unknown }): Record<string, unknown> | undefined {
+  try {
+    return snapshotRawUsage(response.rawUsage);
+  } catch {
+    return undefined;
+  }
 }
