@@ -83,13 +83,11 @@ function sameAgents(a: readonly Agent<any, any>[], b: readonly Agent<any, any>[]
   return true;
 }
 
-/** What a handoff's `agent` must be to be walked: any value with an agent's name and lists, as the reference walks any agent it is given. */
-function isAgentLike(value: unknown): value is Agent<any, any> {
-  return (
-    value !== null &&
-    value !== undefined &&
-    typeof (value as { name?: unknown }).name === 'string' &&
-    Array.isArray((value as { handoffs?: unknown }).handoffs) &&
-    Array.isArray((value as { tools?: unknown }).tools)
-  );
+/**
+ * What a handoff's `agent` (else the handoff itself, so never null) must be to be walked: any value
+ * with an agent's name and lists, as the reference walks any agent it is given.
+ */
+function isAgentLike(value: NonNullable<unknown>): value is Agent<any, any> {
+  const candidate = value as { name?: unknown; handoffs?: unknown; tools?: unknown };
+  return typeof candidate.name === 'string' && Array.isArray(candidate.handoffs) && Array.isArray(candidate.tools);
 }
