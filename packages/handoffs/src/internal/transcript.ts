@@ -1,4 +1,4 @@
-import type { AgentInputItem, FunctionCallResultOutput } from '@baton/core';
+import type { AgentInputItem, AssistantContent, AudioContent, FunctionCallResultOutput } from '@baton/core';
 
 /** A conversation as plain text, one line per item, for an agent to read (reasoning is left out). */
 export function renderTranscript(items: readonly AgentInputItem[]): string {
@@ -45,10 +45,28 @@ function renderItem(item: AgentInputItem): string | undefined {
     const text =
       typeof item.content === 'string'
         ? item.content
-        : item.content.map((part) => (part.type === 'input_text' ? part.text : `[${part.type === 'input_image' ? 'image' : 'file'}]`)).join(' ');
+        : item.content.map((part) => (part.type === 'input_text' ? part.text : part.type === 'audio' ? renderAudio(part) : `[${part.type === 'input_image' ? 'image' : 'file'}]`)).join(' ');
     return `user: ${text}`;
   }
-  return `assistant: ${item.content.map((part) => (part.type === 'output_text' ? part.text : `[refusal] ${part.refusal}`)).join('')}`;
+  return `assistant: ${item.content.map(renderAssistantPart).join('')}`;
+}
+
+function renderAssistantPart(part: AssistantContent): string {
+  switch (part.type) {
+    case 'output_text':
+      return part.text;
+    case 'refusal':
+      return `[refusal] ${part.refusal}`;
+    case 'audio':
+      return renderAudio(part);
+    case 'image':
+      return '[image]';
+  }
+}
+
+/** Audio as its transcript when it has one (a spoken answer's words), else a marker. */
+function renderAudio(part: AudioContent): string {
+  return typeof part.transcript === 'string' && part.transcript !== '' ? `[audio] ${part.transcript}` : '[audio]';
 }
 
 function renderOutput(output: FunctionCallResultOutput): string {

@@ -68,6 +68,22 @@ describe('summarizeHistory', () => {
     expect(filtered).toEqual({ ...data, inputHistory: [{ role: 'system', content: '[context] short summary' }], preHandoffItems: [], newItems: [] });
   });
 
+  it('renders media parts as markers, spoken audio as its transcript', async () => {
+    const model = new ScriptedModel([[assistantMessage('summary')]]);
+    const data = {
+      inputHistory: [
+        { role: 'user' as const, content: [{ type: 'audio' as const, audio: 'UklG', format: 'wav' }, { type: 'input_image' as const, image: 'https://x.test/a.png' }] },
+        { type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'audio' as const, audio: 'UklG', transcript: 'Hello there' }] },
+        { type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'image' as const, image: 'iVBO' }, { type: 'refusal' as const, refusal: 'no' }] },
+      ],
+      preHandoffItems: [],
+      newItems: [],
+    };
+    await summarizeHistory(summarizerWith(model))(data as never);
+    const prompt = (inputOf(model.firstCall)[0] as { content: string }).content;
+    expect(prompt).toContain(['user: [audio] [image]', 'assistant: [audio] Hello there', 'assistant: [image][refusal] no'].join('\n'));
+  });
+
   it('turns a structured summary into JSON', async () => {
     const model = new ScriptedModel([[assistantMessage('{"topic":"refund","orderId":"7"}')]]);
     const summarizer = new Agent({ name: 'S', model, outputType: z.object({ topic: z.string(), orderId: z.string() }) });
