@@ -1,8 +1,8 @@
 // The guardrails README: an agent's input and output guardrails run as one batch; every guardrail
-// of the batch finishes and is recorded, the first trip (in list order) ends the run with a
-// tripwire error naming what the guardrail reported, and a guardrail that throws, returns
-// something that is not a verdict, or outlasts its `timeoutMs` fails the run with a
-// GuardrailExecutionError naming it. The messages follow the reference's
+// of the batch finishes and is recorded. A guardrail that throws, returns something that is not a
+// verdict, or outlasts its `timeoutMs` fails the run with a GuardrailExecutionError naming it, and
+// wins over a sibling's trip (as on the reference); else the first trip (in list order) ends the
+// run with a tripwire error naming what the guardrail reported. The messages follow the reference's
 // (`Input guardrail triggered: <outputInfo as JSON>`).
 import { describe, expect, it } from 'vitest';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
@@ -85,7 +85,7 @@ describe('an input guardrail that trips', () => {
     expect(error.state.inputGuardrailResults.map((r: any) => r.guardrail.name).sort()).toEqual(['fast_trip', 'slow_trip']);
   });
 
-  it('a trip before a guardrail that throws: the trip (first in list order) is the error', async () => {
+  it('a trip before a guardrail that throws: the thrown error wins, and the trip is recorded', async () => {
     const agent = new Agent({
       name: 'A',
       model: answering(),
@@ -97,8 +97,25 @@ describe('an input guardrail that trips', () => {
       ],
     });
     const error = await failureOf(run(agent, 'hi'));
-    expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
-    expect(error.result.guardrail.name).toBe('trips');
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toBe('Input guardrail "throws" failed to complete: second');
+    expect(error.state.inputGuardrailResults).toEqual([{ guardrail: { type: 'input', name: 'trips' }, output: { tripwireTriggered: true, outputInfo: 'first' } }]);
+  });
+
+  it('a guardrail that throws its own InputGuardrailTripwireTriggered has that very error surface', async () => {
+    const own = new InputGuardrailTripwireTriggered('mine', { guardrail: { type: 'input', name: 'own' }, output: { tripwireTriggered: true, outputInfo: 'x' } });
+    const agent = new Agent({
+      name: 'A',
+      model: answering(),
+      inputGuardrails: [
+        input('own', () => {
+          throw own;
+        }),
+      ],
+    });
+    const error = await failureOf(run(agent, 'hi'));
+    expect(error).toBe(own);
+    expect(error.message).toBe('mine');
   });
 
   it('of two guardrails that throw, the first in list order is the error', async () => {

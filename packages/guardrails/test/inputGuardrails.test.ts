@@ -179,7 +179,7 @@ describe('parallel input guardrails (the default)', () => {
     expect(ran).toEqual(['2']);
   });
 
-  it('drains sibling guardrails and records every result before the first failure (in list order) surfaces', async () => {
+  it('drains sibling guardrails and records every result before the failure surfaces: a thrown error wins over a trip', async () => {
     const finished: string[] = [];
     const slowPass = defineInputGuardrail({
       name: 'slow_pass',
@@ -205,8 +205,8 @@ describe('parallel input guardrails (the default)', () => {
     const error = await rejectionOf(run(agent, 'hi'));
 
     expect(finished).toEqual(['fast_trip', 'thrower', 'slow_pass']);
-    expect(error).toBeInstanceOf(InputGuardrailTripwireTriggered);
-    expect(error.result.guardrail.name).toBe('fast_trip');
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toBe('Input guardrail "thrower" failed to complete: boom');
     expect(error.state.inputGuardrailResults).toEqual([
       { guardrail: { type: 'input', name: 'slow_pass' }, output: { tripwireTriggered: false, outputInfo: 'fine' } },
       { guardrail: { type: 'input', name: 'fast_trip' }, output: { tripwireTriggered: true, outputInfo: 'tripped' } },

@@ -5,6 +5,7 @@ import * as Exit from 'effect/Exit';
 import * as Fiber from 'effect/Fiber';
 import {
   AgentsError,
+  GuardrailExecutionError,
   OutputGuardrailTripwireTriggered,
   ToolCallError,
   ToolInputGuardrailTripwireTriggered,
@@ -25,7 +26,6 @@ import { firstDefaultProvider } from '../providers/modelProvider.js';
 import { ModelProviderService } from '../providers/modelProviderService.js';
 import { SessionService } from '../state/sessionService.js';
 import { StepRunnerService, defaultStepRunner, type StepRunner } from '../definitions/stepRunner.js';
-import { getLogger } from '../definitions/logger.js';
 import type { NonStreamRunOptions, RunConfig, RunOptions, StreamRunOptions } from '../definitions/runConfig.js';
 import { RunContext } from '../definitions/runContext.js';
 import { RunHooks } from '../definitions/lifecycle.js';
@@ -38,6 +38,7 @@ import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
 import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
+import { attachSessionSaveFailure } from './internal/loop/sessionSaveFailure.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
@@ -309,18 +310,24 @@ function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefin
 }
 
 /**
- * What a finished run writes to its session: everything (a run cancelled between turns too), or
- * after a tripped output guardrail, all but the blocked answer.
+ * What a finished run writes to its session: everything (a run cancelled between turns too), or,
+ * when its output guardrails tripped or failed, all but the unchecked answer (a tool output they
+ * blocked is already withheld). A failed save of such a run becomes its error's `cause`.
  */
 function persist(outcome: Completion, record: RunRecord): Promise<void> {
   // A run cancelled between turns (its tools drained, or before the next model call) keeps what it settled, as a finished one.
   const settled = outcome.ok || (outcome.interrupted && record.turnInProgress !== true && record.currentStep?.type === 'next_step_run_again');
   if (settled) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
-  if (!(outcome.error instanceof OutputGuardrailTripwireTriggered)) return Promise.resolve();
-  // The tripwire is what the caller must see; a session that fails to save is reported beside it.
-  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) =>
-    getLogger('openai-agents:core').warn('The run stopped on an output guardrail, and saving it to the session failed:', error),
-  );
+  if (!stoppedByOutputGuardrails(outcome.error, record)) return Promise.resolve();
+  // The guardrails' error is what the caller must see; a session that fails to save rides on it.
+  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) => attachSessionSaveFailure(outcome.error, error));
+}
+
+/** The run ended on its output guardrails: one tripped, or one failed while its answer was still unchecked. */
+function stoppedByOutputGuardrails(error: unknown, record: RunRecord): boolean {
+  if (error instanceof OutputGuardrailTripwireTriggered) return true;
+  const step = record.currentStep;
+  return error instanceof GuardrailExecutionError && step?.type === 'next_step_final_output' && step.unchecked === true;
 }
 
 function completionOf(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefined, record: RunRecord): Completion {

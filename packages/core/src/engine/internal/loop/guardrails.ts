@@ -46,12 +46,15 @@ function runGuardrail(
   guardrail: { name: string; timeoutMs?: number },
   execute: () => GuardrailFunctionOutput | Promise<GuardrailFunctionOutput>,
   steps: GuardrailSteps,
-): Effect.Effect<Verdict, GuardrailExecutionError> {
-  const failed = (error: unknown) =>
-    new GuardrailExecutionError(
-      `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
-      error instanceof Error ? error : new Error(String(error)),
-    );
+): Effect.Effect<Verdict, AgentsError> {
+  // A guardrail that throws its kind's tripwire error itself has that error surface as it is (as the reference does).
+  const failed = (error: unknown): AgentsError =>
+    error instanceof (kind === 'Input' ? InputGuardrailTripwireTriggered : OutputGuardrailTripwireTriggered)
+      ? error
+      : new GuardrailExecutionError(
+          `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
+          error instanceof Error ? error : new Error(String(error)),
+        );
   const key = () => `t${steps.turn}:guardrail:${kind.toLowerCase()}:${guardrail.name}`;
   const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(steps, execute)).pipe(
     Effect.mapError((failure) => failed(toPublicError(failure))),
@@ -101,7 +104,9 @@ interface GuardrailBatch<G extends { name: string; timeoutMs?: number }> {
 
 /**
  * Runs a batch of guardrails concurrently. Every guardrail finishes and its result is recorded
- * before the first failure (in list order) surfaces; `onFirstFailure` runs as soon as one trips or
+ * before the batch's failure surfaces: a guardrail that threw (the first in list order) wins over
+ * one that tripped, as in the reference, where a sibling's failure rejects the batch before any
+ * verdict is read; else the first that tripped. `onFirstFailure` runs as soon as one trips or
  * throws, so the caller can abort the model call at once.
  */
 function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch: GuardrailBatch<G>): Effect.Effect<void, RunFailure> {
@@ -128,15 +133,17 @@ function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch
       },
       { concurrency: 'unbounded' },
     );
-    let failure: AgentsError | undefined;
+    let thrown: AgentsError | undefined;
+    let tripped: AgentsError | undefined;
     exits.forEach((exit, i) => {
       if (Exit.isSuccess(exit)) {
         const tripwire = batch.recordResult(batch.guardrails[i]!, exit.value.output, exit.value.tripped);
-        if (!failure && exit.value.tripped) failure = tripwire;
-      } else if (!failure) {
-        failure = errorOf(exit);
+        if (!tripped && exit.value.tripped) tripped = tripwire;
+      } else if (!thrown) {
+        thrown = errorOf(exit);
       }
     });
+    const failure = thrown ?? tripped;
     if (failure) return yield* Effect.fail(failure);
   });
 }
@@ -219,12 +226,12 @@ export function runOutputGuardrails(
   });
 }
 
-function errorOf(exit: Exit.Exit<unknown, GuardrailExecutionError>): AgentsError {
+function errorOf(exit: Exit.Exit<unknown, AgentsError>): AgentsError {
   const error = Exit.isFailure(exit) ? findError(exit) : undefined;
   return error ?? new GuardrailExecutionError('Guardrail was interrupted', new Error('interrupted'));
 }
 
-function findError(exit: Exit.Failure<unknown, GuardrailExecutionError>): GuardrailExecutionError | undefined {
+function findError(exit: Exit.Failure<unknown, AgentsError>): AgentsError | undefined {
   const found = Cause.findErrorOption(exit.cause);
   return Option.isSome(found) ? found.value : undefined;
 }

@@ -6,6 +6,7 @@ import { inputToItems, itemEvent, runItemsToInputItems } from '../../../state/in
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { LoopEnv } from './loopEnv.js';
+import { checkFinalOutput } from './checkFinalOutput.js';
 import { isRedactedFinalOutputError, modelDataRedacted, parseWithAgent, redactedDetailsError } from './finalOutputRedaction.js';
 
 /**
@@ -75,16 +76,22 @@ function askHandler(
       return yield* Effect.fail(redactNow() ? redactedDetailsError() : new UserError(`Invalid run error handler finalOutput: ${parsed.describe()}`));
     }
     const output = parsed.value;
-    if (decision.includeInHistory !== false) {
-      const item = new RunMessageOutputItem(
-        { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] },
-        record.currentAgent,
-      );
-      record.generatedItems.push(item);
-      yield* env.emit(itemEvent(item));
-    }
-    record.currentStep = { type: 'next_step_final_output', output };
+    const item =
+      decision.includeInHistory === false
+        ? undefined
+        : new RunMessageOutputItem({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] }, record.currentAgent);
+    // The answer is checked by the output guardrails as a model's would be (with no model response
+    // behind it). A max-turns answer joins the history only once they passed: nothing was said yet.
+    const deferred = kind === 'maxTurns';
+    if (item && !deferred) yield* publish(item, record, env);
+    yield* checkFinalOutput(output, agent, undefined, record, env);
+    if (item && deferred) yield* publish(item, record, env);
     record.finalOutputFromErrorHandler = true;
     return 'done' as const;
   });
+}
+
+function publish(item: RunMessageOutputItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  record.generatedItems.push(item);
+  return env.emit(itemEvent(item));
 }

@@ -1,4 +1,4 @@
-import type { OutputGuardrailResult, OutputGuardrailTripwireTriggered, ToolGuardrailBehavior, ToolOutputGuardrailResult } from '@baton/types';
+import type { OutputGuardrailResult, ToolGuardrailBehavior, ToolOutputGuardrailResult } from '@baton/types';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { observedVerdict } from './guardrailVerdicts.js';
 import { toolOutputGuardrailCall } from './toolGuardrailCalls.js';
@@ -8,19 +8,16 @@ export const TERMINAL_TRIP_MESSAGE = 'Output guardrail triggered.';
 
 /**
  * An output guardrail blocked a tool's output that was the final output: what the guardrails said
- * about it is dropped too. The tripwire's message loses its `outputInfo`; the output guardrail
- * results of this check, and the tool output guardrail results of the calls behind it, are replaced by copies
- * without `outputInfo` or extra fields (the originals, possibly frozen, are left as they were). A
- * tool guardrail result whose behaviour can no longer be read is left out. Earlier calls' results
- * stay as recorded.
+ * about it is dropped too. The output guardrail results of this check, and the tool output
+ * guardrail results of the calls behind it, are replaced by copies without `outputInfo` or extra
+ * fields (the originals, possibly frozen, are left as they were). A tool guardrail result whose
+ * behaviour can no longer be read is left out. Earlier calls' results stay as recorded. Returns the
+ * copy of `trip` (the result the tripwire error carries, as "Output guardrail triggered.").
  */
-export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, blocked: readonly OutputGuardrailResult[], callIds: ReadonlySet<string>, record: RunRecord): void {
+export function redactTerminalTrip(trip: OutputGuardrailResult, blocked: readonly OutputGuardrailResult[], callIds: ReadonlySet<string>, record: RunRecord): OutputGuardrailResult {
   const sanitized = new Map<OutputGuardrailResult, OutputGuardrailResult>();
   for (const result of blocked) sanitized.set(result, { ...result, output: { tripwireTriggered: observedVerdict(result) ?? true, outputInfo: undefined } });
   record.outputGuardrailResults.splice(0, record.outputGuardrailResults.length, ...record.outputGuardrailResults.map((result) => sanitized.get(result) ?? result));
-  const own = sanitized.get(error.result) ?? { ...error.result, output: { tripwireTriggered: true, outputInfo: undefined } };
-  Object.defineProperty(error, 'result', { value: own, enumerable: true, configurable: true, writable: false });
-  error.message = TERMINAL_TRIP_MESSAGE;
   const kept: ToolOutputGuardrailResult[] = [];
   for (const result of record.toolOutputGuardrailResults) {
     const call = toolOutputGuardrailCall(result);
@@ -32,6 +29,7 @@ export function redactTerminalTrip(error: OutputGuardrailTripwireTriggered, bloc
     if (behavior) kept.push({ guardrail: { type: 'tool_output', name: result.guardrail.name }, output: { behavior, outputInfo: undefined } });
   }
   record.toolOutputGuardrailResults.splice(0, record.toolOutputGuardrailResults.length, ...kept);
+  return sanitized.get(trip) ?? { ...trip, output: { tripwireTriggered: true, outputInfo: undefined } };
 }
 
 function readableBehavior(result: ToolOutputGuardrailResult): ToolGuardrailBehavior | undefined {

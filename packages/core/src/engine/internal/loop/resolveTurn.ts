@@ -2,7 +2,6 @@ import * as Effect from 'effect/Effect';
 import {
   ModelBehaviorError,
   ModelRefusalError,
-  OutputGuardrailTripwireTriggered,
   UserError,
   type ModelResponse,
   type RunToolApprovalItem,
@@ -15,12 +14,11 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { fromUserCode } from '../userCode.js';
 import type { ProcessedResponse } from './classifyResponse.js';
 import type { ToolRunOutcome } from './executeTools.js';
-import { runOutputGuardrails } from './guardrails.js';
 import { executeHandoff } from './handoff.js';
 import type { LoopEnv } from './loopEnv.js';
 import { handledRunError, recoverRunError } from './recoverRunError.js';
 import { parseFinalOutputRedacted } from './finalOutputRedaction.js';
-import { withholdBlockedOutput } from './withholdBlockedOutput.js';
+import { checkFinalOutput } from './checkFinalOutput.js';
 import { stopAtToolNamesMatch } from '../../../definitions/internal/stopAtToolNames.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { enterHistory } from './enterHistory.js';
@@ -94,7 +92,7 @@ function afterTools(
   }
   const decided = toolResults.length > 0 ? toolUseDecision(agent, toolResults, record, env) : Effect.succeed<ToolsToFinalOutputResult>({ isFinalOutput: false });
   return flatMapNow(decided, (decision): Effect.Effect<TurnOutcome, RunFailure> => {
-    if (decision.isFinalOutput) return Effect.as(finish(decision.finalOutput, agent, response, record, env, turnStart), 'done' as const);
+    if (decision.isFinalOutput) return Effect.as(checkFinalOutput(decision.finalOutput, agent, response, record, env, turnStart), 'done' as const);
     // Approval answers for a remote MCP server go back to the model, which then runs (or skips) the call.
     const searched = (processed.answeredToolSearches ?? 0) > 0;
     const moreWork = processed.toolRuns.length > 0 || processed.localRuns.length > 0 || record.generatedItems.length > answeredBefore || searched;
@@ -107,46 +105,9 @@ function afterTools(
     if (moreWork || processed.messageText === undefined) return Effect.succeed(runAgain(record));
     if (processed.refusal !== undefined) return recoverRunError('modelRefusal', new ModelRefusalError(processed.refusal), record, env);
     return Effect.flatMap(parseFinalOutputRedacted(agent, processed.messageText), (parsed) =>
-      parsed.ok ? Effect.as(finish(parsed.value, agent, response, record, env), 'done' as const) : recoverRunError('invalidFinalOutput', parsed.error, record, env),
+      parsed.ok ? Effect.as(checkFinalOutput(parsed.value, agent, response, record, env), 'done' as const) : recoverRunError('invalidFinalOutput', parsed.error, record, env),
     );
   });
-}
-
-/**
- * Checks a final output with the output guardrails and records it. The output is recorded first,
- * so a state taken from a failed check (a crashed or tripped guardrail) runs the check again on the
- * same answer, without a new model call, as the reference does. `toolTurnStart` is where the turn's
- * items begin when the output came from its tools: a tripped guardrail withholds them.
- */
-export function finish(
-  output: unknown,
-  agent: Agent<any, any>,
-  response: ModelResponse,
-  record: RunRecord,
-  env: LoopEnv,
-  toolTurnStart?: number,
-): Effect.Effect<void, RunFailure> {
-  const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
-  record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
-  const checked = runOutputGuardrails(
-    guardrails,
-    {
-      agent,
-      agentOutput: output,
-      context: record.context,
-      details: { modelResponse: response, output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
-    },
-    record,
-    { runner: env.stepRunner, traced: env.traced, turn: record.currentTurn },
-  ).pipe(
-    Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
-  );
-  if (toolTurnStart === undefined) return checked;
-  return checked.pipe(
-    Effect.tapError((failure) =>
-      failure instanceof OutputGuardrailTripwireTriggered ? withholdBlockedOutput(failure, toolTurnStart, agent, env.outputGuardrailBlockedMessage, record) : Effect.void,
-    ),
-  );
 }
 
 function toolUseDecision(

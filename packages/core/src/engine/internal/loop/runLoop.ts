@@ -17,7 +17,8 @@ import { screenLocalCallIds } from './localCallIdScreening.js';
 import { runInputGuardrails, withParallelGuardrails } from './guardrails.js';
 import type { LoopEnv, LoopSettings } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
-import { finish, resolveTurn, type TurnOutcome } from './resolveTurn.js';
+import { resolveTurn, type TurnOutcome } from './resolveTurn.js';
+import { checkFinalOutput } from './checkFinalOutput.js';
 import { recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
@@ -51,7 +52,7 @@ export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effec
         if (step?.type === 'next_step_final_output') {
           // A state that already has its answer (or whose output check failed): check it again, no model call.
           const agent = record.currentAgent;
-          return finish(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
+          return checkFinalOutput(step.output, agent, record.modelResponses.at(-1) ?? EMPTY_RESPONSE, record, env).pipe(
             Effect.andThen(announceFinalOutput(agent, record, env)),
             agentSpan(env, agentAttributes(agent)),
           );

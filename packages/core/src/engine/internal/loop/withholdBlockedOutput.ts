@@ -1,30 +1,42 @@
 import * as Effect from 'effect/Effect';
-import { OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionCallResultItem, type RunItem } from '@baton/types';
+import { GuardrailExecutionError, OutputGuardrailTripwireTriggered, RunToolCallOutputItem, type FunctionCallResultItem, type RunItem } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { OUTPUT_GUARDRAIL_BLOCKED_TOOL_OUTPUT, type OutputGuardrailBlockedMessage } from '../../../definitions/outputGuardrailBlockedMessage.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
-import { redactTerminalTrip } from './redactTerminalTrip.js';
+import type { RunFailure } from '../failures.js';
+import { observedVerdict } from './guardrailVerdicts.js';
+import { redactTerminalTrip, TERMINAL_TRIP_MESSAGE } from './redactTerminalTrip.js';
+import { noteWithheldOutput, REDACTED_DETAILS } from './sessionSaveFailure.js';
 
 /**
- * An output guardrail tripped on a final output that came from the turn's tool outputs (through
- * `toolUseBehavior`, declarative or a function): nothing that turn's tools returned may outlive the
- * verdict. When the turn was function calls and their outputs only, each output is replaced by a
- * data-free placeholder (the calls stay, so the history stays well formed); when it held anything
- * else (a message, reasoning, a hosted call), the turn's items are dropped whole, and a state or
- * session written afterwards keeps the input that led to it. The guardrail results and the error
- * carry the placeholder instead of the blocked output.
+ * The output guardrails failed on a final output that came from the turn's tool outputs (through
+ * `toolUseBehavior`, declarative or a function). When one of them completed with a trip, nothing
+ * that turn's tools returned may outlive the verdict. When the turn was function calls and their
+ * outputs only, each output is replaced by a data-free placeholder (the calls stay, so the history
+ * stays well formed); when it held anything else (a message, reasoning, a hosted call), the turn's
+ * items are dropped whole, and a state or session written afterwards keeps the input that led to
+ * it. The guardrail results and the error carry the placeholder instead of the blocked output.
+ *
+ * Returns the error the run surfaces. With a trip: a tripwire error of the guardrail that tripped,
+ * "Output guardrail triggered." (also for a tripwire error a guardrail threw itself), or, when a
+ * sibling guardrail threw, its `GuardrailExecutionError` with the output cut from its messages.
+ * Without one (a guardrail threw, none tripped) the output stays and `failure` surfaces as it is.
  */
 export function withholdBlockedOutput(
-  error: OutputGuardrailTripwireTriggered,
+  failure: RunFailure,
+  resultsStart: number,
   turnStart: number,
   agent: Agent<any, any>,
   configured: OutputGuardrailBlockedMessage<any> | undefined,
   record: RunRecord,
-): Effect.Effect<void> {
-  return placeholderFor(configured, { guardrailName: error.result.guardrail.name, agent, runContext: record.context }).pipe(
+): Effect.Effect<RunFailure> {
+  const trip = record.outputGuardrailResults.slice(resultsStart).find((result) => observedVerdict(result) === true);
+  if (trip === undefined || !(failure instanceof OutputGuardrailTripwireTriggered || failure instanceof GuardrailExecutionError)) return Effect.succeed(failure);
+  return placeholderFor(configured, { guardrailName: trip.guardrail.name, agent, runContext: record.context }).pipe(
     Effect.map((placeholder) => {
+      const blocked = trip.agentOutput;
       const turnItems = record.generatedItems.slice(turnStart);
-      const terminalCalls = blockedCallIds(turnItems, error.result.agentOutput);
+      const terminalCalls = blockedCallIds(turnItems, blocked);
       if (turnItems.length > 0 && turnItems.every(isFunctionCallOrOutput)) {
         for (let index = turnStart; index < record.generatedItems.length; index++) {
           const item = record.generatedItems[index]!;
@@ -33,12 +45,17 @@ export function withholdBlockedOutput(
       } else {
         record.generatedItems.splice(turnStart);
       }
-      const blocked = error.result.agentOutput;
       const checked = record.outputGuardrailResults.filter((result) => result.agentOutput === blocked);
       for (const result of checked) result.agentOutput = placeholder;
-      (error.result as { agentOutput: unknown }).agentOutput = placeholder;
-      redactTerminalTrip(error, checked, terminalCalls, record);
+      const redactedTrip = redactTerminalTrip(trip, checked, terminalCalls, record);
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
+      const redact = agent.outputType === 'text' && typeof blocked === 'string' && blocked.length > 0 ? (message: string) => message.split(blocked).join(placeholder) : () => REDACTED_DETAILS;
+      const surfaced =
+        failure instanceof OutputGuardrailTripwireTriggered
+          ? new OutputGuardrailTripwireTriggered(TERMINAL_TRIP_MESSAGE, redactedTrip)
+          : new GuardrailExecutionError(redact(failure.message), new Error(redact(failure.error instanceof Error ? failure.error.message : REDACTED_DETAILS)));
+      noteWithheldOutput(surfaced, redact);
+      return surfaced;
     }),
   );
 }

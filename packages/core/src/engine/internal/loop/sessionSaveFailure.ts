@@ -1,0 +1,24 @@
+/**
+ * A run stopped by its output guardrails still saves the turn to its session; when that save fails,
+ * the failure rides on the run's error as its `cause` (as in the reference), not in a log line.
+ * When the guardrails withheld a tool output, the save's error may quote that output: the cause is
+ * then a bare copy whose message has the output replaced by the placeholder (or, for a structured
+ * output, no details at all), with none of the original's fields or causes.
+ */
+const redactions = new WeakMap<object, (message: string) => string>();
+
+/** Details of a structured output cannot be told apart from the rest of a message: none are kept. */
+export const REDACTED_DETAILS = 'Error details are redacted.';
+
+/** `error` surfaces for a withheld output: `redact` removes that output from a message. */
+export function noteWithheldOutput(error: object, redact: (message: string) => string): void {
+  redactions.set(error, redact);
+}
+
+/** Puts the session's save failure on the run's error as its `cause` (redacted when an output was withheld). */
+export function attachSessionSaveFailure(error: unknown, saveError: unknown): void {
+  if (typeof error !== 'object' || error === null) return;
+  const redact = redactions.get(error);
+  const cause = redact ? new Error(redact(saveError instanceof Error ? saveError.message : REDACTED_DETAILS)) : saveError;
+  Object.defineProperty(error, 'cause', { value: cause, enumerable: true, configurable: true, writable: true });
+}
