@@ -134,6 +134,24 @@ describe('an input guardrail that trips', () => {
     expect(error.message).toContain('Input guardrail "slow_throw" failed to complete: first');
   });
 
+  it('a passing guardrail whose outputInfo JSON cannot carry lets the run go on', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const agent = new Agent({ name: 'A', model: answering(), inputGuardrails: [input('passes', () => ({ tripwireTriggered: false, outputInfo: circular }))] });
+    const result = await run(agent, 'hi');
+    expect(result.finalOutput).toBe('the answer');
+    expect(result.inputGuardrailResults[0]!.output.outputInfo).toBe(circular);
+  });
+
+  it('a trip whose outputInfo JSON cannot carry fails the run with GuardrailExecutionError naming the guardrail', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const agent = new Agent({ name: 'A', model: answering(), inputGuardrails: [input('circular', () => ({ tripwireTriggered: true, outputInfo: circular }))] });
+    const error = await failureOf(run(agent, 'hi'));
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toMatch(/^Input guardrail "circular" failed to complete: Converting circular structure to JSON/);
+  });
+
   it('a passing guardrail before a tripping one does not hide the trip', async () => {
     const agent = new Agent({
       name: 'A',

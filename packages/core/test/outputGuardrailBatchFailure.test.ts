@@ -138,6 +138,32 @@ describe.each([false, true])('output guardrails that fail (stream=%s)', (stream)
     expect(JSON.stringify(error)).not.toContain(SECRET);
   });
 
+  it('a trip whose outputInfo JSON cannot carry fails the batch with GuardrailExecutionError; the result stays recorded', async () => {
+    const circular: Record<string, unknown> = { note: 'loops' };
+    circular.self = circular;
+    const error = await failureOf(messageAgent([{ name: 'circular', execute: async () => ({ tripwireTriggered: true, outputInfo: circular }) }]), stream);
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    expect(error.message).toMatch(/^Output guardrail "circular" failed to complete: Converting circular structure to JSON/);
+    expect(error.error).toBeInstanceOf(TypeError);
+    expect((error.state as RunState<any, any>).outputGuardrailResults.map((result) => result.guardrail.name)).toEqual(['circular']);
+  });
+
+  it('the same on a tool output that was the final output: it is withheld, and the error and state keep neither it nor the outputInfo', async () => {
+    const circular: Record<string, unknown> = { secret: `saw ${SECRET}` };
+    circular.self = circular;
+    const session = new MemorySession();
+    const error = await failureOf(ledgerAgent([{ name: 'circular', execute: async () => ({ tripwireTriggered: true, outputInfo: circular }) }]), stream, session);
+    expect(error).toBeInstanceOf(GuardrailExecutionError);
+    const state = error.state as RunState<any, any>;
+    expect(state.outputGuardrailResults.at(-1)?.output.outputInfo).toBeUndefined();
+    expect(state.toString()).not.toContain(SECRET);
+    const saved = JSON.stringify(await session.getItems());
+    expect(saved).toContain(PLACEHOLDER);
+    expect(saved).not.toContain(SECRET);
+    // The caller's object is left as it was.
+    expect(circular.secret).toBe(`saw ${SECRET}`);
+  });
+
   it('only a sibling that throws (none tripped) leaves the tool output in place, and the session gets it', async () => {
     const session = new MemorySession();
     const error = await failureOf(ledgerAgent([passes, throwsWith(new Error('checker crashed'))]), stream, session);

@@ -8,7 +8,7 @@ import { onBoth, outcomeOf, type SdkUnderTest } from './sdks.js';
 
 const SECRET = 'row 7731';
 
-type Verdict = 'pass' | 'trip' | 'throw' | 'throwOwnTripwire';
+type Verdict = 'pass' | 'trip' | 'throw' | 'throwOwnTripwire' | 'tripCircular' | 'passCircular';
 interface Case {
   readonly kind: 'input' | 'output';
   readonly guardrails: readonly Verdict[];
@@ -26,6 +26,11 @@ async function guardedRun({ sdk, testing }: SdkUnderTest, c: Case) {
     execute: async () => {
       if (verdict === 'throw') throw new Error(`guardrail ${i} saw ${SECRET}`);
       if (verdict === 'throwOwnTripwire') throw own;
+      if (verdict === 'tripCircular' || verdict === 'passCircular') {
+        const circular: Record<string, unknown> = { note: `info ${i}` };
+        circular.self = circular;
+        return { tripwireTriggered: verdict === 'tripCircular', outputInfo: circular };
+      }
       return { tripwireTriggered: verdict === 'trip', outputInfo: `info ${i}` };
     },
   }));
@@ -85,6 +90,10 @@ describe('guardrail batches that fail (same on both SDKs)', () => {
     ['output, a tool output: a guardrail throwing its own tripwire, none trip', { kind: 'output', guardrails: ['throwOwnTripwire'], final: 'tool' }],
     ['output, a tool output: a trip, the session fails to save', { kind: 'output', guardrails: ['trip'], final: 'tool', sessionFails: true }],
     ['output, a tool output: a trip and a throw, the session fails to save', { kind: 'output', guardrails: ['trip', 'throw'], final: 'tool', sessionFails: true }],
+    ['input: a trip whose outputInfo JSON cannot carry', { kind: 'input', guardrails: ['tripCircular'] }],
+    ['input: a pass whose outputInfo JSON cannot carry', { kind: 'input', guardrails: ['passCircular'] }],
+    ['output, a message: a trip whose outputInfo JSON cannot carry', { kind: 'output', guardrails: ['tripCircular'], final: 'message' }],
+    ['output, a tool output: a trip whose outputInfo JSON cannot carry', { kind: 'output', guardrails: ['tripCircular'], final: 'tool' }],
     ['streamed, output, a tool output: a trip, then a guardrail that throws', { kind: 'output', guardrails: ['trip', 'throw'], final: 'tool', stream: true }],
     ['streamed, output, a tool output: a trip, the session fails to save', { kind: 'output', guardrails: ['trip'], final: 'tool', sessionFails: true, stream: true }],
   ])('%s', async (_label, c) => {

@@ -49,12 +49,7 @@ function runGuardrail(
 ): Effect.Effect<Verdict, AgentsError> {
   // A guardrail that throws its kind's tripwire error itself has that error surface as it is (as the reference does).
   const failed = (error: unknown): AgentsError =>
-    error instanceof (kind === 'Input' ? InputGuardrailTripwireTriggered : OutputGuardrailTripwireTriggered)
-      ? error
-      : new GuardrailExecutionError(
-          `${kind} guardrail "${guardrail.name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
-          error instanceof Error ? error : new Error(String(error)),
-        );
+    error instanceof (kind === 'Input' ? InputGuardrailTripwireTriggered : OutputGuardrailTripwireTriggered) ? error : executionError(kind, guardrail.name, error);
   const key = () => `t${steps.turn}:guardrail:${kind.toLowerCase()}:${guardrail.name}`;
   const run = step(steps.runner, 'guardrail', key, jsonCodec, runGuardrailFunction(steps, execute)).pipe(
     Effect.mapError((failure) => failed(toPublicError(failure))),
@@ -81,6 +76,13 @@ function runGuardrail(
       duration: Duration.millis(guardrail.timeoutMs),
       orElse: () => Effect.fail(failed(new Error(`timed out after ${guardrail.timeoutMs}ms`))),
     }),
+  );
+}
+
+function executionError(kind: Kind, name: string, error: unknown): GuardrailExecutionError {
+  return new GuardrailExecutionError(
+    `${kind} guardrail "${name}" failed to complete: ${error instanceof Error ? error.message : String(error)}`,
+    error instanceof Error ? error : new Error(String(error)),
   );
 }
 
@@ -137,8 +139,14 @@ function runGuardrailBatch<G extends { name: string; timeoutMs?: number }>(batch
     let tripped: AgentsError | undefined;
     exits.forEach((exit, i) => {
       if (Exit.isSuccess(exit)) {
-        const tripwire = batch.recordResult(batch.guardrails[i]!, exit.value.output, exit.value.tripped);
-        if (!tripped && exit.value.tripped) tripped = tripwire;
+        const guardrail = batch.guardrails[i]!;
+        try {
+          const tripwire = batch.recordResult(guardrail, exit.value.output, exit.value.tripped);
+          if (!tripped && exit.value.tripped) tripped = tripwire;
+        } catch (error) {
+          // A trip whose report cannot be written (an `outputInfo` JSON cannot carry) fails the batch as a guardrail error would.
+          thrown ??= executionError(batch.kind, guardrail.name, error);
+        }
       } else if (!thrown) {
         thrown = errorOf(exit);
       }
@@ -165,9 +173,10 @@ export function runInputGuardrails(
     execute(guardrail) {
       return guardrail.execute(args);
     },
-    recordResult(guardrail, output) {
+    recordResult(guardrail, output, tripped) {
       const result = { guardrail: { type: 'input' as const, name: guardrail.name }, output };
       record.inputGuardrailResults.push(result);
+      if (!tripped) return undefined;
       return new InputGuardrailTripwireTriggered(`Input guardrail triggered: ${JSON.stringify(output.outputInfo ?? null)}`, result);
     },
     onFirstFailure,
