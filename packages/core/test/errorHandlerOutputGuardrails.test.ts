@@ -75,7 +75,8 @@ describe.each([false, true])('an error handler’s final output and the output g
     expect(outcome.result!.finalOutput).toBe('fallback');
     expect(seen).toHaveLength(1);
     expect(seen[0]!.agentOutput).toBe('fallback');
-    expect(seen[0]!.details?.modelResponse).toBeUndefined();
+    expect(seen[0]!.details).toBeDefined();
+    expect('modelResponse' in seen[0]!.details!).toBe(false);
     expect(outcome.result!.outputGuardrailResults.map((result) => result.agentOutput)).toEqual(['fallback']);
     expect(shapes(outcome.result!.newItems.map((item) => item.rawItem)).at(-1)).toBe('message:assistant');
     if (stream) expect(outcome.events.at(-1)).toBe('message_output_item');

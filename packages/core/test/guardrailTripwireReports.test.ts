@@ -258,6 +258,15 @@ describe('output guardrails', () => {
     expect(result.outputGuardrailResults[0]!.agent.name).toBe('A');
   });
 
+  it('see the response that gave the answer and the run’s output items in their details', async () => {
+    const seen: Array<Parameters<OutputGuardrail['execute']>[0]> = [];
+    const agent = new Agent({ name: 'A', model: answering(), outputGuardrails: [{ name: 'looks', execute: async (args) => (seen.push(args), { tripwireTriggered: false }) }] });
+    const result = await run(agent, 'hi');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.details?.modelResponse).toBe(result.rawResponses.at(-1));
+    expect(seen[0]!.details?.output).toEqual([expect.objectContaining({ type: 'message', role: 'assistant' })]);
+  });
+
   it('one that trips ends the run with OutputGuardrailTripwireTriggered carrying its outputInfo as JSON', async () => {
     const agent = new Agent({
       name: 'A',

@@ -318,13 +318,14 @@ function persist(outcome: Completion, record: RunRecord): Promise<void> {
   // A run cancelled between turns (its tools drained, or before the next model call) keeps what it settled, as a finished one.
   const settled = outcome.ok || (outcome.interrupted && record.turnInProgress !== true && record.currentStep?.type === 'next_step_run_again');
   if (settled) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
-  if (!stoppedByOutputGuardrails(outcome.error, record)) return Promise.resolve();
+  const stopped = outcome.error;
+  if (!stoppedByOutputGuardrails(stopped, record)) return Promise.resolve();
   // The guardrails' error is what the caller must see; a session that fails to save rides on it.
-  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) => attachSessionSaveFailure(outcome.error, error));
+  return saveBlockedRun(record.session, record.generatedItems, record.reasoningItemIdPolicy).catch((error: unknown) => attachSessionSaveFailure(stopped, error));
 }
 
 /** The run ended on its output guardrails: one tripped, or one failed while its answer was still unchecked. */
-function stoppedByOutputGuardrails(error: unknown, record: RunRecord): boolean {
+function stoppedByOutputGuardrails(error: unknown, record: RunRecord): error is OutputGuardrailTripwireTriggered | GuardrailExecutionError {
   if (error instanceof OutputGuardrailTripwireTriggered) return true;
   const step = record.currentStep;
   return error instanceof GuardrailExecutionError && step?.type === 'next_step_final_output' && step.unchecked === true;

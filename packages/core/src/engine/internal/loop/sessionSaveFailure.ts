@@ -16,9 +16,7 @@ export function noteWithheldOutput(error: object, redact: (message: string) => s
 }
 
 /** Puts the session's save failure on the run's error as its `cause` (redacted when an output was withheld). */
-export function attachSessionSaveFailure(error: unknown, saveError: unknown): void {
-  if (typeof error !== 'object' || error === null) return;
+export function attachSessionSaveFailure(error: Error, saveError: unknown): void {
   const redact = redactions.get(error);
-  const cause = redact ? new Error(redact(saveError instanceof Error ? saveError.message : REDACTED_DETAILS)) : saveError;
-  Object.defineProperty(error, 'cause', { value: cause, enumerable: true, configurable: true, writable: true });
+  error.cause = redact ? new Error(redact(saveError instanceof Error ? saveError.message : REDACTED_DETAILS)) : saveError;
 }
