@@ -1,3 +1,5 @@
+import { REDACTED_DETAILS_MESSAGE } from './finalOutputRedaction.js';
+
 /**
  * A run stopped by its output guardrails still saves the turn to its session; when that save fails,
  * the failure rides on the run's error as its `cause` (as in the reference), not in a log line.
@@ -7,9 +9,6 @@
  */
 const redactions = new WeakMap<object, (message: string) => string>();
 
-/** Details of a structured output cannot be told apart from the rest of a message: none are kept. */
-export const REDACTED_DETAILS = 'Error details are redacted.';
-
 /** `error` surfaces for a withheld output: `redact` removes that output from a message. */
 export function noteWithheldOutput(error: object, redact: (message: string) => string): void {
   redactions.set(error, redact);
@@ -18,5 +17,5 @@ export function noteWithheldOutput(error: object, redact: (message: string) => s
 /** Puts the session's save failure on the run's error as its `cause` (redacted when an output was withheld). */
 export function attachSessionSaveFailure(error: Error, saveError: unknown): void {
   const redact = redactions.get(error);
-  error.cause = redact ? new Error(redact(saveError instanceof Error ? saveError.message : REDACTED_DETAILS)) : saveError;
+  error.cause = redact ? new Error(redact(saveError instanceof Error ? saveError.message : REDACTED_DETAILS_MESSAGE)) : saveError;
 }

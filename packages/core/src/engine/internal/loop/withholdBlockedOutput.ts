@@ -6,7 +6,8 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { RunFailure } from '../failures.js';
 import { observedVerdict } from './guardrailVerdicts.js';
 import { redactTerminalTrip, TERMINAL_TRIP_MESSAGE } from './redactTerminalTrip.js';
-import { noteWithheldOutput, REDACTED_DETAILS } from './sessionSaveFailure.js';
+import { REDACTED_DETAILS_MESSAGE } from './finalOutputRedaction.js';
+import { noteWithheldOutput } from './sessionSaveFailure.js';
 
 /**
  * The output guardrails failed on a final output that came from the turn's tool outputs (through
@@ -49,11 +50,11 @@ export function withholdBlockedOutput(
       for (const result of checked) result.agentOutput = placeholder;
       const redactedTrip = redactTerminalTrip(trip, checked, terminalCalls, record);
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
-      const redact = agent.outputType === 'text' && typeof blocked === 'string' && blocked.length > 0 ? (message: string) => message.split(blocked).join(placeholder) : () => REDACTED_DETAILS;
+      const redact = agent.outputType === 'text' && typeof blocked === 'string' && blocked.length > 0 ? (message: string) => message.split(blocked).join(placeholder) : () => REDACTED_DETAILS_MESSAGE;
       const surfaced =
         failure instanceof OutputGuardrailTripwireTriggered
           ? new OutputGuardrailTripwireTriggered(TERMINAL_TRIP_MESSAGE, redactedTrip)
-          : new GuardrailExecutionError(redact(failure.message), new Error(redact(failure.error instanceof Error ? failure.error.message : REDACTED_DETAILS)));
+          : new GuardrailExecutionError(redact(failure.message), new Error(redact(failure.error instanceof Error ? failure.error.message : REDACTED_DETAILS_MESSAGE)));
       noteWithheldOutput(surfaced, redact);
       return surfaced;
     }),
