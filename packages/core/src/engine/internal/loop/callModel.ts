@@ -88,10 +88,17 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
         stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
         requestAbort.abort(stalled.reason);
       });
+      // One `then` for the outcome, the stall and the watchdog's end (a chain of three cost a promise and a closure each, per model call).
       return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger, preserveRawUsage }).then(
-        (done) => (stalled !== undefined ? Promise.reject(stalled.reason) : done),
-        (cause: unknown) => Promise.reject(stalled !== undefined ? stalled.reason : cause),
-      ).catch(failures.record).finally(() => watchdog.stop());
+        (done) => {
+          watchdog.stop();
+          return stalled !== undefined ? failures.record(stalled.reason) : done;
+        },
+        (cause: unknown) => {
+          watchdog.stop();
+          return failures.record(stalled !== undefined ? stalled.reason : cause);
+        },
+      );
     },
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = cause),

@@ -1,3 +1,5 @@
+import { LookTicker, type Looker } from './lookTicker.js';
+
 /** Checks per idle limit: the stream is declared idle after waiting between `ms` and `ms * 1.25`. */
 const CHECKS_PER_LIMIT = 4;
 
@@ -7,24 +9,23 @@ const CHECKS_PER_LIMIT = 4;
  * slow reader is backpressure, not a stalled server. An event costs two field writes, no clock
  * read (a clock read per event was 6 % of delivering a text delta): a timer looks every `ms / 4`
  * and counts how many looks in a row found the same wait still going, so the limit is met after
- * between `ms` and `1.25 × ms` of waiting.
+ * between `ms` and `1.25 × ms` of waiting. The timer is one for every watchdog of that limit
+ * (`LookTicker`): a wait begins less than one interval before the first look that sees it either way.
  */
-export class IdleWatchdog {
+export class IdleWatchdog implements Looker {
   /** Which wait is going on: bumped by each `waiting()`. */
   #wait = 0;
   #isWaiting = false;
   #seenWait = -1;
   #quietLooks = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #stopped = false;
-  readonly #interval: number;
+  readonly #ticker: LookTicker;
 
   constructor(
     private readonly ms: number,
     private readonly onIdle: () => void,
   ) {
-    this.#interval = ms / CHECKS_PER_LIMIT;
-    this.#arm();
+    this.#ticker = LookTicker.join(ms / CHECKS_PER_LIMIT, this);
   }
 
   /** The stream is being waited on from now. */
@@ -40,14 +41,12 @@ export class IdleWatchdog {
 
   stop(): void {
     this.#stopped = true;
-    clearTimeout(this.#timer);
+    this.#ticker.leave(this);
   }
 
-  #arm(): void {
-    if (!this.#stopped) this.#timer = setTimeout(() => this.#look(), this.#interval);
-  }
-
-  #look(): void {
+  /** One look of the ticker's; false once the watchdog has fired or was stopped. */
+  look(): boolean {
+    if (this.#stopped) return false;
     if (this.#isWaiting && this.#wait === this.#seenWait) {
       this.#quietLooks += 1;
     } else {
@@ -58,8 +57,8 @@ export class IdleWatchdog {
     if (this.#quietLooks >= CHECKS_PER_LIMIT) {
       this.#stopped = true;
       this.onIdle();
-      return;
+      return false;
     }
-    this.#arm();
+    return true;
   }
 }
