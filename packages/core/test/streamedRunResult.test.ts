@@ -103,18 +103,53 @@ describe('a StreamedRunResult fed by hand', () => {
     const controller = new AbortController();
     const ok = new StreamedRunResult({ state: freshState(), signal: controller.signal });
     const signal = ok._getAbortSignal();
-    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
     ok._done();
     await ok.completed;
-    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     controller.abort();
     expect(ok.cancelled).toBe(false);
+    expect(signal.aborted).toBe(true); // the caller's abort still shows on the result's signal
 
     const failed = new StreamedRunResult({ state: freshState() });
     const failedSignal = failed._getAbortSignal();
     failed._raiseError(new Error('boom'));
     await expect(failed.completed).rejects.toThrow('boom');
     expect(getEventListeners(failedSignal, 'abort')).toHaveLength(0);
+  });
+
+  it("the caller's signal cancels the run, and the result's signal read before or after shows it", async () => {
+    const early = new AbortController();
+    const before = new StreamedRunResult({ state: freshState(), signal: early.signal });
+    const readBefore = before._getAbortSignal();
+    early.abort(new Error('stop'));
+    expect(before.cancelled).toBe(true);
+    expect(readBefore.aborted).toBe(true);
+
+    const late = new AbortController();
+    const after = new StreamedRunResult({ state: freshState(), signal: late.signal });
+    late.abort();
+    expect(after.cancelled).toBe(true);
+    expect(after._getAbortSignal().aborted).toBe(true);
+    expect(after._getAbortSignal()).toBe(after._getAbortSignal());
+  });
+
+  it('a signal already aborted cancels the run at the next microtask', async () => {
+    const result = new StreamedRunResult({ state: freshState(), signal: AbortSignal.abort() });
+    expect(result.cancelled).toBe(false);
+    await Promise.resolve();
+    expect(result.cancelled).toBe(true);
+  });
+
+  it('without a caller\'s signal, cancel() aborts the result\'s signal whether it was read before or after', () => {
+    const first = new StreamedRunResult({ state: freshState() });
+    const signal = first._getAbortSignal();
+    expect(signal.aborted).toBe(false);
+    first.cancel();
+    expect(signal.aborted).toBe(true);
+    const second = new StreamedRunResult({ state: freshState() });
+    second.cancel();
+    expect(second._getAbortSignal().aborted).toBe(true);
   });
 
   it('starts its turn count from the state and keeps it as a plain writable field', () => {

@@ -9,6 +9,7 @@ import type { Agent } from '../definitions/agent.js';
 import { RunResultBase } from './runResult.js';
 import type { RunState } from '../state/runState.js';
 import { EventChannel } from './internal/eventChannel.js';
+import { eitherSignal, followCallerSignal } from './internal/callerSignal.js';
 
 /**
  * `effect/Stream` is a seventh of core's load time and only `toEffectStream` needs it, so it loads
@@ -66,8 +67,14 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   #hasError = false;
   #cancelled = false;
   #keepQueuedOnError = false;
-  readonly #controller = new AbortController();
-  readonly #signal: AbortSignal;
+  /** The caller's `signal`, which cancels the run when it aborts. */
+  readonly #callerSignal: AbortSignal | undefined;
+  /**
+   * Made when `_getAbortSignal` is first read (an `AbortController` and its listener per run were
+   * about 1 % of a streamed turn's CPU, for a signal the runner itself never reads).
+   */
+  #controller: AbortController | undefined;
+  #signal: AbortSignal | undefined;
   #detachAbort: () => void;
   #stream: ReadableStream<RunStreamEvent> | undefined;
 
@@ -98,9 +105,8 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     });
     // A rejection nobody awaits must not become an unhandled rejection.
     this.#completed.catch(() => undefined);
-    const { signal, detach } = abortSignals(options.signal, this.#controller.signal, this);
-    this.#signal = signal;
-    this.#detachAbort = detach;
+    this.#callerSignal = options.signal;
+    this.#detachAbort = options.signal !== undefined ? followCallerSignal(options.signal, this, cancelStream) : NOTHING_TO_DETACH;
     void loadEffectStream();
   }
 
@@ -145,7 +151,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   /** Stops the run: aborts the model request and tools in flight; no further turn starts. */
   cancel(): void {
     if (this.#cancelled) return;
-    if (!this.#controller.signal.aborted) this.#controller.abort();
+    if (this.#controller?.signal.aborted === false) this.#controller.abort();
     this.#cancelStream();
   }
 
@@ -185,6 +191,11 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
 
   /** Aborted when the stream is cancelled (by `cancel()`, the reader, or the caller's signal). */
   _getAbortSignal(): AbortSignal {
+    if (this.#signal === undefined) {
+      const controller = (this.#controller = new AbortController());
+      if (this.#cancelled) controller.abort();
+      this.#signal = this.#callerSignal !== undefined ? eitherSignal(this.#callerSignal, controller.signal) : controller.signal;
+    }
     return this.#signal;
   }
 
@@ -281,55 +292,4 @@ function textDeltas(result: StreamedRunResult<any, any>): AsyncIterableIterator<
   };
 }
 
-/**
- * The caller's signal and the result's own, as one signal with one listener that cancels the
- * stream. With a caller's signal the listener reaches the result through a weak reference, so a
- * signal the caller keeps (Node keeps some for good) does not keep a finished run's state alive;
- * `detach` removes it. Without one, the listener sits on the result's own signal and holds the
- * result directly: a `WeakRef` keeps its target alive until the current job ends, so runs made one
- * after another within one job (a model that answers from memory) all stayed alive until then
- * (measured: about 14 KB per streamed 11-turn run, and the GC work growing with them).
- */
-function abortSignals(
-  external: AbortSignal | undefined,
-  own: AbortSignal,
-  live: StreamedRunResult<any, any>,
-): { signal: AbortSignal; detach: () => void } {
-  const result: { deref(): StreamedRunResult<any, any> | undefined } = external !== undefined ? new WeakRef(live) : strongRef(live);
-  let signal = own;
-  let unlink = (): void => undefined;
-  if (external !== undefined) {
-    try {
-      signal = AbortSignal.any([external, own]);
-    } catch {
-      // Runtimes without (or with a broken) `AbortSignal.any`: forward both signals by hand.
-      const combined = new AbortController();
-      const forward = () => combined.abort();
-      for (const source of [external, own]) source.addEventListener('abort', forward, { once: true });
-      if (external.aborted || own.aborted) combined.abort();
-      signal = combined.signal;
-      unlink = () => {
-        for (const source of [external, own]) source.removeEventListener('abort', forward);
-      };
-    }
-  }
-  const target = { result: result as { deref(): StreamedRunResult<any, any> | undefined } | undefined };
-  const onAbort = () => {
-    const live = target.result?.deref();
-    if (live) cancelStream(live);
-  };
-  const detach = () => {
-    target.result = undefined;
-    signal.removeEventListener('abort', onAbort);
-    unlink();
-    unlink = () => undefined;
-  };
-  if (signal.aborted) queueMicrotask(onAbort);
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return { signal, detach };
-}
-
-/** A reference that holds its target (made outside `abortSignals`, so its closures do not capture the result). */
-function strongRef<T>(target: T): { deref(): T } {
-  return { deref: () => target };
-}
+const NOTHING_TO_DETACH = (): void => undefined;
