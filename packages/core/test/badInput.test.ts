@@ -12,6 +12,7 @@ import {
   tool,
   type AgentOptions,
   type ToolCallErrorBehavior,
+  setSensitiveDataLoggingEnabled,
 } from '../src/index.js';
 import { resultText, watchUnhandledRejections } from './helpers.js';
 
@@ -155,11 +156,23 @@ describe('bad tool calls from the model', () => {
       expect(model.calls).toHaveLength(1);
     });
 
-    it('fails the run with ModelBehaviorError for them under raise_error, naming the field', async () => {
-      const model = new ScriptedModel([[functionCall('strict', { n: 'x' })], [assistantMessage('never')]]);
-      const error = await run(new Agent({ name: 'A', model, tools: [strict] }), 'go', { invalidToolInputBehavior: 'raise_error' }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ModelBehaviorError);
-      expect((error as Error).message).toMatch(/^Invalid input for tool "strict": n: /);
+    it('fails the run with ModelBehaviorError for them under raise_error, naming the field when tool data may be logged', async () => {
+      const failure = async () => {
+        const model = new ScriptedModel([[functionCall('strict', { n: 'SECRET-42' })], [assistantMessage('never')]]);
+        return run(new Agent({ name: 'A', model, tools: [strict] }), 'go', { invalidToolInputBehavior: 'raise_error' }).catch((e: unknown) => e);
+      };
+      setSensitiveDataLoggingEnabled(true);
+      try {
+        const error = await failure();
+        expect(error).toBeInstanceOf(ModelBehaviorError);
+        expect((error as Error).message).toMatch(/^Invalid input for tool "strict": n: /);
+      } finally {
+        setSensitiveDataLoggingEnabled(false);
+      }
+      // By default only the tool is named: the schema's complaint may quote the arguments.
+      const redacted = await failure();
+      expect(redacted).toBeInstanceOf(ModelBehaviorError);
+      expect((redacted as Error).message).toBe('Invalid JSON input for tool "strict"');
     });
 
     it('still fails the run with ToolCallError, not ModelBehaviorError, for its own error under raise_error', async () => {

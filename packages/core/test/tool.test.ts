@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
 import {
@@ -10,6 +10,7 @@ import {
   UserError,
   defaultToolErrorFunction,
   run,
+  setSensitiveDataLoggingEnabled,
   tool,
   type FunctionTool,
   type StandardSchemaLike,
@@ -152,6 +153,8 @@ describe('tool() parameters → strict JSON schema', () => {
 });
 
 describe('tool() accepts schemas without instanceof checks', () => {
+  afterEach(() => setSensitiveDataLoggingEnabled(false));
+
   it('works with a schema from another copy of zod (the CommonJS build)', async () => {
     const require = createRequire(import.meta.url);
     const otherZod = (require('zod') as { z: typeof z }).z;
@@ -165,6 +168,8 @@ describe('tool() accepts schemas without instanceof checks', () => {
     });
     expect(t.parameters.required).toEqual(['n', 'label']);
     await expect(invoke(t, '{"n":21,"label":null}')).resolves.toBe('42:-');
+    await expect(invoke(t, '{"n":"x","label":null}')).rejects.toThrow('Invalid JSON input for tool');
+    setSensitiveDataLoggingEnabled(true);
     await expect(invoke(t, '{"n":"x","label":null}')).rejects.toThrow(/n:/);
   });
 
@@ -185,6 +190,7 @@ describe('tool() accepts schemas without instanceof checks', () => {
     const t = tool({ name: 'shout', description: '', parameters: schema, errorFunction: null, execute: ({ word }) => `${word}!` });
     expect(t.parameters).toEqual({ type: 'object', properties: { word: { type: 'string' } }, required: ['word'], additionalProperties: false });
     await expect(invoke(t, '{"word":"hey"}')).resolves.toBe('HEY!');
+    setSensitiveDataLoggingEnabled(true);
     await expect(invoke(t, '{"word":1}')).rejects.toThrow('Invalid input for tool "shout": word: word must be a string');
     expect(calls).toEqual([{ word: 'hey' }, { word: 1 }]);
   });
@@ -208,27 +214,94 @@ describe('tool() invoke', () => {
     ['a missing field', '{"a":1}', /Invalid input for tool "add": b:/],
   ] as const;
 
-  it.each(invalidArguments)('with errorFunction: null, raises InvalidToolInputError for %s without running execute', async (_label, args, message) => {
-    executed.length = 0;
-    const error = await invoke(addWith(null), args).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InvalidToolInputError);
-    expect((error as Error).message).toMatch(message);
-    expect(executed).toEqual([]);
+  describe('while tool data may be logged', () => {
+    beforeEach(() => setSensitiveDataLoggingEnabled(true));
+    afterEach(() => setSensitiveDataLoggingEnabled(false));
+
+    it.each(invalidArguments)('with errorFunction: null, raises InvalidToolInputError for %s without running execute, saying what was wrong', async (_label, args, message) => {
+      executed.length = 0;
+      const error = await invoke(addWith(null), args).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidToolInputError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as InvalidToolInputError).originalError).toBeInstanceOf(Error);
+      expect((error as InvalidToolInputError).toolInvocation).toMatchObject({ input: args, details: { toolCall: { arguments: args } } });
+      expect(executed).toEqual([]);
+    });
+
+    it.each(invalidArguments)('hands %s to a custom error function as InvalidToolInputError, with the call details', async (_label, args, message) => {
+      const seen: Array<{ error: unknown; details: unknown }> = [];
+      const given = details(args);
+      const answer = await addWith((_context, error, callDetails) => (seen.push({ error, details: callDetails }), 'try again')).invoke(new RunContext(), args, given);
+      expect(answer).toBe('try again');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.error).toBeInstanceOf(InvalidToolInputError);
+      expect((seen[0]!.error as Error).message).toMatch(message);
+      expect(seen[0]!.details).toBe(given);
+    });
   });
 
-  it.each(invalidArguments)('answers %s with the default error text, as the reference, without running execute', async (_label, args) => {
-    executed.length = 0;
-    await expect(invoke(addWith(undefined), args)).resolves.toBe('An error occurred while running the tool. Please try again.');
-    expect(executed).toEqual([]);
-  });
+  describe('by default (tool data not logged): the arguments, which may hold a secret, stay out of the error', () => {
+    const secretArguments = [
+      ['malformed JSON', '{"a":"SECRET-1",'],
+      ['arguments failing the schema', '{"a":1,"b":"SECRET-1"}'],
+    ] as const;
 
-  it.each(invalidArguments)('hands %s to a custom error function as InvalidToolInputError', async (_label, args, message) => {
-    const seen: unknown[] = [];
-    const answer = await invoke(addWith((_context, error) => (seen.push(error), 'try again')), args);
-    expect(answer).toBe('try again');
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toBeInstanceOf(InvalidToolInputError);
-    expect((seen[0] as Error).message).toMatch(message);
+    it.each(secretArguments)('with errorFunction: null, %s raise a bare InvalidToolInputError', async (_label, args) => {
+      const error = await invoke(addWith(null), args).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidToolInputError);
+      expect(error).toMatchObject({ message: 'Invalid JSON input for tool', originalError: undefined, toolInvocation: undefined });
+      expect(JSON.stringify(error)).not.toContain('SECRET');
+      expect(String((error as Error).stack)).not.toContain('SECRET');
+    });
+
+    it.each(secretArguments)('a custom error function gets a bare error for %s and no details', async (_label, args) => {
+      const seen: Array<{ error: unknown; details: unknown }> = [];
+      const answer = await addWith((_context, error, callDetails) => (seen.push({ error, details: callDetails }), 'try again')).invoke(new RunContext(), args, details(args));
+      expect(answer).toBe('try again');
+      expect(seen[0]!.error).toMatchObject({ message: 'Invalid JSON input for tool', originalError: undefined, toolInvocation: undefined });
+      expect(seen[0]!.details).toBeUndefined();
+    });
+
+    it('an error function that throws on invalid arguments: the bare input error is raised, not what it threw', async () => {
+      const error = await addWith(() => {
+        throw new Error('callback saw SECRET-1');
+      })
+        .invoke(new RunContext(), '{"a":"SECRET-1"}', details('{"a":"SECRET-1"}'))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidToolInputError);
+      expect(error).toMatchObject({ message: 'Invalid JSON input for tool', originalError: undefined });
+    });
+
+    it('an error function during which tool data stopped being logged: its answer, which may quote the arguments, is dropped for the bare error', async () => {
+      setSensitiveDataLoggingEnabled(true);
+      try {
+        const error = await addWith((_context, _error, callDetails) => {
+          setSensitiveDataLoggingEnabled(false);
+          return callDetails?.toolCall?.arguments ?? 'unexpected';
+        })
+          .invoke(new RunContext(), '{"a":"SECRET-1"}', details('{"a":"SECRET-1"}'))
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(InvalidToolInputError);
+        expect(error).toMatchObject({ message: 'Invalid JSON input for tool', originalError: undefined, toolInvocation: undefined });
+      } finally {
+        setSensitiveDataLoggingEnabled(false);
+      }
+    });
+
+    it('an error function whose own failure is not about the arguments keeps its error while tool data may be logged', async () => {
+      setSensitiveDataLoggingEnabled(true);
+      try {
+        const thrown = new Error('callback failed');
+        const error = await addWith(() => {
+          throw thrown;
+        })
+          .invoke(new RunContext(), '{"a":1}', details('{"a":1}'))
+          .catch((e: unknown) => e);
+        expect(error).toBe(thrown);
+      } finally {
+        setSensitiveDataLoggingEnabled(false);
+      }
+    });
   });
 
   it('passes the run context and call details to execute', async () => {

@@ -5,6 +5,8 @@ import type {
   ToolOutputGuardrailResult,
 } from './guardrail.js';
 import type { RegisteredRunState } from './registry.js';
+import type { FunctionCallItem } from './protocol.js';
+import type { RunContextContract } from './runContext.js';
 
 /**
  * Base of every error Baton throws. `name` is the class name; `_tag` is the class name too, so an
@@ -100,10 +102,23 @@ export class InvalidToolInputError extends ModelBehaviorError {
   constructor(
     message: string,
     state?: RegisteredRunState,
+    /** What the parser or the schema found wrong; left out while tool data must not be logged. */
     public readonly originalError?: unknown,
+    /** The invocation that failed (its context, raw arguments and details); left out while tool data must not be logged. */
+    public readonly toolInvocation?: ToolInvocationErrorContext,
   ) {
     super(message, state);
   }
+}
+
+/** The invocation behind an `InvalidToolInputError`, as the reference names its parts. */
+export interface ToolInvocationErrorContext {
+  /** The run context at the time of the error. */
+  runContext?: RunContextContract<any>;
+  /** The arguments the model sent, as text. */
+  input?: string;
+  /** The details of the call, as the tool was given them. */
+  details?: { toolCall?: FunctionCallItem; resumeState?: string; signal?: AbortSignal };
 }
 
 /** A guardrail threw (or returned something that is not a valid result). */

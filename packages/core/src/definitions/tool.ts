@@ -9,6 +9,7 @@ import {
   type ToolAllowedCallers,
   type ToolCallDetails,
   type ToolInputGuardrail,
+  type ToolInvocationErrorContext,
   type ToolOutputGuardrail,
 } from '@baton/types';
 import { withFixedAnswer } from './internal/fixedAnswer.js';
@@ -16,6 +17,7 @@ import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOu
 import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
 import { rememberHandledToolError } from './internal/toolCallScope.js';
+import { InvalidToolInput, invalidToolInputOf } from './internal/invalidToolInput.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
@@ -155,29 +157,34 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       checked(await answer(runContext, error, details), runContext, details ?? completeToolCallDetails(name, '', undefined));
   }
 
-  const answerError = async (runContext: RunContextContract<TContext>, error: unknown, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined) => {
+  const answerError = async (runContext: RunContextContract<TContext>, error: unknown, details: ToolCallDetails | undefined) => {
     const answer = errorFunction as ToolErrorFunction<TContext>;
-    return answer(runContext as RunContext<TContext>, error, (given ?? details) as ToolCallDetails);
+    return answer(runContext as RunContext<TContext>, error, details);
   };
   const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined): Promise<unknown> => {
     try {
       // As the reference: arguments that are not JSON, or fail the schema, are the tool's error
       // like any other (its error function answers them; with \`errorFunction: null\` they are raised).
-      const json = parseToolJson(name, input);
-      if (!json.ok) throw json.error;
-      const parsed = await validateToolArguments(name, json.value, schema.validate);
+      const parsed = await parseToolArguments(name, input, schema.validate, () => (given === undefined ? { runContext, input } : { runContext, input, details: given }));
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
-      if (errorFunction === null || details.signal.aborted) throw redactedIfNeeded(error);
-      rememberHandledToolError(details, error, options.errorFunction !== undefined);
+      const invalidInput = invalidToolInputOf(error);
+      if (errorFunction === null || details.signal.aborted) throw invalidInput?.refresh() === true ? invalidInput.error : redactedIfNeeded(error);
+      // Invalid arguments the error function may not see (tool data is not logged): a bare error, and no details.
+      const redactedInput = invalidInput?.refresh() === true;
+      const shown = invalidInput?.error ?? error;
+      rememberHandledToolError(details, shown, options.errorFunction !== undefined);
       let fallback: unknown;
       try {
-        fallback = await answerError(runContext, error, details, given);
+        fallback = await answerError(runContext, shown, redactedInput ? undefined : ((given ?? details) as ToolCallDetails));
       } catch (callbackError) {
+        if (invalidInput?.refresh() === true) throw invalidInput.error;
         // An invalid-output error the callback rethrows (perhaps edited) is rebuilt, so what it
         // holds stays out when tool data must not be logged.
         throw redactedIfNeeded(error instanceof InvalidToolOutputError && callbackError === error ? error : callbackError);
       }
+      // Tool data became secret while the error function ran: its answer may quote the arguments it was shown.
+      if (invalidInput !== undefined && !redactedInput && invalidInput.refresh()) throw invalidInput.error;
       // With an output schema, the error function's answer must match it too.
       return checked(fallback, runContext, details);
     }
@@ -258,21 +265,28 @@ function redactedIfNeeded(error: unknown): unknown {
   return untouched ? error : redactedOutputError(message);
 }
 
-/** The call's arguments read as JSON (an empty string is not, as on the reference), or the \`InvalidToolInputError\` saying why not. */
-function parseToolJson(toolName: string, input: string): { ok: true; value: unknown } | { ok: false; error: InvalidToolInputError } {
-  try {
-    return { ok: true, value: JSON.parse(input) };
-  } catch (error) {
-    return { ok: false, error: new InvalidToolInputError(`Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, undefined, error) };
-  }
-}
-
-async function validateToolArguments(
+/**
+ * The call's arguments read as JSON (an empty string is not, as on the reference) and checked by
+ * the schema; otherwise the \`InvalidToolInputError\` of an \`InvalidToolInput\` failure (which says
+ * what was wrong only when tool data may be logged).
+ */
+async function parseToolArguments(
   toolName: string,
-  json: unknown,
+  input: string,
   validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
+  invocation: () => ToolInvocationErrorContext,
 ): Promise<unknown> {
+  const redact = () => toolDataLogger.dontLogToolData;
+  let json: unknown;
+  try {
+    json = JSON.parse(input);
+  } catch (error) {
+    throw new InvalidToolInput(redact, `Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, error, invocation()).error;
+  }
   const result = await validate(json);
-  if (!result.ok) throw new InvalidToolInputError(`Invalid input for tool "${toolName}": ${result.message}`);
+  if (!result.ok) {
+    const message = `Invalid input for tool "${toolName}": ${result.message}`;
+    throw new InvalidToolInput(redact, message, new Error(result.message), invocation()).error;
+  }
   return result.value;
 }

@@ -1,3 +1,4 @@
+import { INVALID_TOOL_INPUT_MESSAGE } from '../../../definitions/internal/invalidToolInput.js';
 import * as Effect from 'effect/Effect';
 import { annotate, span } from './span.js';
 import {
@@ -253,7 +254,10 @@ function rejectedInput(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
-  if (env.invalidToolInputBehavior === 'raise_error') return Effect.fail(new ModelBehaviorError(error.message));
+  if (env.invalidToolInputBehavior === 'raise_error') {
+    // A redacted error says nothing of the arguments; the run's error still names the tool.
+    return Effect.fail(new ModelBehaviorError(error.message === INVALID_TOOL_INPUT_MESSAGE ? `${INVALID_TOOL_INPUT_MESSAGE} "${call.name}"` : error.message));
+  }
   const answer = defaultToolErrorFunction(record.context, error);
   return toolEnded(agent, tool, answer, call, record, env).pipe(Effect.andThen(commitOutput(call, tool, answer, agent, record, env)));
 }
