@@ -35,6 +35,7 @@ import { StreamedRunResult, attachRunFiber, channelOf, createStreamedRunResult, 
 import { asRunFailure, toPublicError, type RunFailure } from './internal/failures.js';
 import { inputToItems, validateRunInput } from '../state/internal/items.js';
 import { sessionInputItems } from '../state/internal/sessionInputItems.js';
+import { FilteredSessionInput } from '../state/internal/filteredSessionInput.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
 import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
@@ -161,6 +162,8 @@ export class Runner extends RunHooks<any> {
     const maxTurns = checkedMaxTurns(options.maxTurns !== undefined ? options.maxTurns : (this.config.maxTurns ?? DEFAULT_MAX_TURNS));
     let runInput: string | AgentInputItem[] = input;
     let sessionInput: AgentInputItem[] | undefined;
+    // One list of the new input's items: the session's new input is these very objects (a filter's version of each is matched by identity).
+    const newItems = inputToItems(input);
     if (options.session) {
       const session = options.session;
       const stored = await readSession(session, context);
@@ -168,7 +171,7 @@ export class Runner extends RunHooks<any> {
       const historyGiven = [...history];
       // The run's callback, else the Runner's, as the reference chooses.
       const sessionInputCallback = options.sessionInputCallback ?? this.config.sessionInputCallback;
-      runInput = sessionInputCallback ? await sessionInputCallback(history, inputToItems(input)) : [...history, ...inputToItems(input)];
+      runInput = sessionInputCallback ? await sessionInputCallback(history, newItems) : [...history, ...newItems];
       if (!Array.isArray(runInput)) throw new UserError('Session input callback must return an array of AgentInputItem objects.');
       // The session keeps the new input as the callback made it (rewritten, reordered or dropped).
       if (sessionInputCallback) sessionInput = sessionInputItems(runInput, historyGiven);
@@ -178,7 +181,12 @@ export class Runner extends RunHooks<any> {
     // When the server keeps the conversation (previousResponseId / conversationId), it owns the
     // history: nothing is written to the session, as in the reference.
     const serverOwnsHistory = options.previousResponseId !== undefined || options.conversationId !== undefined;
-    if (options.session && !serverOwnsHistory) recordOf(state).session = newSessionProgress(options.session, context, sessionInput ?? inputToItems(input));
+    if (options.session && !serverOwnsHistory) {
+      const progress = newSessionProgress(options.session, context, sessionInput ?? newItems);
+      // With an input filter the session keeps what the model was sent of the new input.
+      if ((options.callModelInputFilter ?? this.config.callModelInputFilter) !== undefined) progress.filteredInput = new FilteredSessionInput(progress.pendingInput ?? []);
+      recordOf(state).session = progress;
+    }
     return state;
   }
 

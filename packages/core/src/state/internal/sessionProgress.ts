@@ -4,6 +4,7 @@ import { randomUuid } from '../../definitions/internal/uuid.js';
 import { isRunContextAwareSession, isSessionHistoryTransactionAwareSession } from '../sessionHistory.js';
 import { runItemsToInputItems } from './items.js';
 import { fromLatestCompaction } from './latestCompaction.js';
+import type { FilteredSessionInput } from './filteredSessionInput.js';
 
 /**
  * What a run has written to its session so far. It lives in the run's own record, so a nested
@@ -18,6 +19,11 @@ export interface SessionProgress {
   readonly saved: WeakSet<RunItem>;
   /** The new input, saved with the first batch of items. */
   pendingInput: AgentInputItem[] | undefined;
+  /**
+   * With a `callModelInputFilter`: the new input as the model was sent it, saved in place of
+   * `pendingInput` (a redacting filter's input never reaches the session unredacted).
+   */
+  filteredInput?: FilteredSessionInput;
   /** Items a handoff input filter removed from the run's history before they were saved. */
   rewritten: RunItem[];
   /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
@@ -77,7 +83,7 @@ export function keepRewritten(progress: SessionProgress | undefined, items: read
  */
 export async function saveToSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): Promise<void> {
   if (!progress) return;
-  const compacts = progress.pendingInput?.some((item) => item.type === 'compaction') === true;
+  const compacts = newInputToSave(progress)?.some((item) => item.type === 'compaction') === true;
   const toSave = takeUnsaved(progress, generatedItems, reasoningItemIdPolicy);
   if (compacts) return replaceSessionHistory(progress, fromLatestCompaction(toSave));
   if (toSave.length > 0) await appendToSession(progress, toSave);
@@ -98,12 +104,19 @@ async function replaceSessionHistory(progress: SessionProgress, items: AgentInpu
   }
 }
 
+/** The new input not saved yet: as the input filter last sent it when there is one (nothing while it never ran), else as given. */
+function newInputToSave(progress: SessionProgress): AgentInputItem[] | undefined {
+  if (progress.pendingInput === undefined) return undefined;
+  return progress.filteredInput !== undefined ? progress.filteredInput.items() : progress.pendingInput;
+}
+
 /** The new input (once) and the items not saved yet, as input items; they count as saved from now on. */
 function takeUnsaved(progress: SessionProgress, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem[] {
   const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
   progress.rewritten = [];
-  const toSave = [...(progress.pendingInput ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
+  const toSave = [...(newInputToSave(progress) ?? []), ...runItemsToInputItems(fresh, reasoningItemIdPolicy)];
   progress.pendingInput = undefined;
+  delete progress.filteredInput;
   for (const item of fresh) progress.saved.add(item);
   return toSave;
 }

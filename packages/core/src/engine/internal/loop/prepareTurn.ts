@@ -34,6 +34,7 @@ import { withToolSearchRuntimeTools } from './clientToolSearch.js';
 import type { CallModelInputFilter, ModelInputData } from '../../../definitions/callModelInputFilter.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { turnAnswersNow, type TurnAnswers } from './turnAnswersNow.js';
+import { filteredInputSources } from './filteredInputSources.js';
 
 export interface PreparedTurn {
   readonly agent: Agent<any, any>;
@@ -336,10 +337,27 @@ function applyInputFilter(
       // The filter's items are the run's own when it keeps identities: the model gets a copy.
       // A provider item the filter gives twice reaches the model once, as its latest version.
       const input = dedupeFilteredInput(result.input);
+      recordFilteredNewInput(record, request.input as AgentInputItem[], modelData.input, input);
       request.input = stable ? structuredClone(input) : input;
       if (typeof result.instructions === 'string') request.systemInstructions = result.instructions;
       else delete request.systemInstructions;
       return Effect.void;
     }),
   );
+}
+
+/**
+ * While the run's new input is still to be saved, what the filter made of it this turn: the session
+ * keeps that (as the reference does), so an input the filter redacted or dropped is not stored raw.
+ */
+function recordFilteredNewInput(record: RunRecord, given: AgentInputItem[], handed: AgentInputItem[], answer: AgentInputItem[]): void {
+  const tracked = record.session?.pendingInput !== undefined ? record.session.filteredInput : undefined;
+  if (tracked === undefined) return;
+  // The turn's copies of the original input (when the filter keeps identities) stand for the run's own items.
+  const prepared = record.preparedOriginalInput;
+  const originals = prepared?.source === record.originalInput ? inputToItems(record.originalInput) : undefined;
+  const originalOf = new Map<AgentInputItem, AgentInputItem>();
+  prepared?.items.forEach((copy, index) => originals?.[index] !== undefined && originalOf.set(copy, originals[index]!));
+  const sources = filteredInputSources(given, handed, answer).map((source) => (source === undefined ? undefined : (originalOf.get(source) ?? source)));
+  tracked.record(sources, answer);
 }
