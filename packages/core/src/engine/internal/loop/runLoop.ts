@@ -27,6 +27,7 @@ import { primeResumedServerConversation } from './resumedServerConversation.js';
 import { promptMaySupplyTools } from './promptSuppliedTools.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { enterHistory } from './enterHistory.js';
+import { saveToSession } from '../../../state/internal/sessionProgress.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -96,10 +97,19 @@ function recoveredTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): 
   );
 }
 
-/** `agent_end` once the run has its checked final output, after the turn that made it (as the reference). */
-function announceFinalOutput(agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+/**
+ * `agent_end` once the run has its checked final output, after the turn that made it, and once the
+ * run is in its session (as the reference): a run whose final save fails ends with that failure,
+ * and no hook hears the agent ended.
+ */
+function announceFinalOutput(agent: Agent<any, any>, record: RunRecord, env: LoopEnv): Effect.Effect<void, RunFailure> {
   const step = record.currentStep;
-  return step?.type === 'next_step_final_output' && !step.unchecked ? agentEnded(agent, step.output, record, env) : Effect.void;
+  if (step?.type !== 'next_step_final_output' || step.unchecked) return Effect.void;
+  const ended = agentEnded(agent, step.output, record, env);
+  const session = record.session;
+  if (session === undefined) return ended;
+  const saved = Effect.tryPromise({ try: () => saveToSession(session, record.generatedItems, record.reasoningItemIdPolicy), catch: asRunFailure });
+  return Effect.andThen(saved, ended);
 }
 
 function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> {
