@@ -40,9 +40,18 @@ export async function* responsesStreamEvents(events: AsyncIterable<unknown>, opt
       terminated = true;
       const terminal = unsuccessfulTerminal(event.response, type);
       if (terminal !== undefined) {
-        yield { type: 'model', event, providerData: RAW };
         const usage = isRecord(event.response) ? new Usage(responsesUsage(event.response.usage)) : undefined;
-        throw new OpenAIResponseError(terminal, 'responses', requestId, usage);
+        const failure = new OpenAIResponseError(terminal, 'responses', requestId, usage);
+        // A reader that stops at this event (the run was cancelled meanwhile) still gets the
+        // failure from closing the stream: the response failed, and what it cost is on the error.
+        let closedHere = true;
+        try {
+          yield { type: 'model', event, providerData: RAW };
+          closedHere = false;
+        } finally {
+          if (closedHere) throw failure;
+        }
+        throw failure;
       }
       const response = checkResponseObject(event.response, requestId);
       const parts = responseParts(response);
