@@ -170,13 +170,14 @@ function turnSpan(record: RunRecord, env: LoopEnv, offset: 0 | 1) {
 function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<TurnOutcome, RunFailure> {
   return Effect.gen(function* () {
     const response = record.modelResponses.at(-1);
+    const paused = pausedTurnOf(record);
     record.currentStep = undefined;
     if (!response) return 'continue';
-    const capabilities = yield* resolveCapabilities(record, env);
+    const capabilities = yield* resolveCapabilities(record, env).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
     const offered = { tools: capabilities.tools.length + record.currentAgent.getHostedTools().length, handoffs: capabilities.handoffs.length };
     const processed = yield* classified(() =>
       classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs, promptMaySupplyTools(record.currentAgent, offered)),
-    );
+    ).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
     const callIds = new Set([
       ...processed.toolRuns.map((run) => run.call.callId),
       ...processed.localRuns.map((run) => run.call.callId),
@@ -192,11 +193,34 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     primeResumedServerConversation(record);
     const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const localRuns = processed.localRuns.filter((run) => !answered.has(run.call.callId));
-    // Decisions made since the pause are checked against the invocations they were made on.
-    const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record);
+    // Decisions made since the pause are checked against the invocations they were made on. A
+    // resume that fails this (or anything before it) leaves the state paused as it was: no tool ran.
+    const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
     const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env, localRuns);
     return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
   }).pipe(turnSpan(record, env, 0));
+}
+
+/**
+ * What resuming a paused turn changes before any tool runs (its step, its approval items, what a
+ * server-kept conversation has seen), and how to put it back: a resume refused there (a decision
+ * that no longer fits its call) leaves the state paused, its interruptions still pending.
+ */
+function pausedTurnOf(record: RunRecord): { restore(): void } {
+  const step = record.currentStep;
+  const items = record.generatedItems;
+  const conversation = record.serverConversation;
+  const known = conversation === undefined ? undefined : { knownItems: conversation.knownItems, unsentKnown: conversation.unsentKnown };
+  return {
+    restore() {
+      record.currentStep = step;
+      record.generatedItems = items;
+      if (conversation !== undefined && known !== undefined) {
+        conversation.knownItems = known.knownItems;
+        conversation.unsentKnown = known.unsentKnown;
+      }
+    },
+  };
 }
 
 /** The server now knows its own output; ignored handoff calls still need an answer there. */
