@@ -104,15 +104,18 @@ describe('a StreamedRunResult fed by hand', () => {
     const ok = new StreamedRunResult({ state: freshState(), signal: controller.signal });
     const signal = ok._getAbortSignal();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
     ok._done();
     await ok.completed;
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
     controller.abort();
     expect(ok.cancelled).toBe(false);
     expect(signal.aborted).toBe(true); // the caller's abort still shows on the result's signal
 
     const failed = new StreamedRunResult({ state: freshState() });
     const failedSignal = failed._getAbortSignal();
+    expect(getEventListeners(failedSignal, 'abort')).toHaveLength(1);
     failed._raiseError(new Error('boom'));
     await expect(failed.completed).rejects.toThrow('boom');
     expect(getEventListeners(failedSignal, 'abort')).toHaveLength(0);
@@ -132,6 +135,13 @@ describe('a StreamedRunResult fed by hand', () => {
     expect(after.cancelled).toBe(true);
     expect(after._getAbortSignal().aborted).toBe(true);
     expect(after._getAbortSignal()).toBe(after._getAbortSignal());
+  });
+
+  it('a signal first read after the run ended has no listener', async () => {
+    const result = new StreamedRunResult({ state: freshState() });
+    result._done();
+    await result.completed;
+    expect(getEventListeners(result._getAbortSignal(), 'abort')).toHaveLength(0);
   });
 
   it('a signal already aborted cancels the run at the next microtask', async () => {

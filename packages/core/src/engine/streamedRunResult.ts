@@ -76,6 +76,8 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   #controller: AbortController | undefined;
   #signal: AbortSignal | undefined;
   #detachAbort: () => void;
+  /** The run ended or was cancelled: nothing follows a signal any more. */
+  #detached = false;
   #stream: ReadableStream<RunStreamEvent> | undefined;
 
   static {
@@ -169,7 +171,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
   _done(): void {
     this.#finished = true;
     this.#channel.close();
-    this.#detachAbort();
+    this.#detach();
     this.#resolveCompleted();
   }
 
@@ -186,7 +188,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
       this.#error = error;
       this.#rejectCompleted(error);
     }
-    this.#detachAbort();
+    this.#detach();
   }
 
   /** Aborted when the stream is cancelled (by `cancel()`, the reader, or the caller's signal). */
@@ -194,9 +196,24 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     if (this.#signal === undefined) {
       const controller = (this.#controller = new AbortController());
       if (this.#cancelled) controller.abort();
-      this.#signal = this.#callerSignal !== undefined ? eitherSignal(this.#callerSignal, controller.signal) : controller.signal;
+      const signal = (this.#signal = this.#callerSignal !== undefined ? eitherSignal(this.#callerSignal, controller.signal) : controller.signal);
+      // While the run goes on, the signal it hands out cancels it too (one listener, removed when the run ends).
+      if (!this.#detached) {
+        const stopFollowing = followCallerSignal(signal, this, cancelStream);
+        const detachCaller = this.#detachAbort;
+        this.#detachAbort = () => {
+          detachCaller();
+          stopFollowing();
+        };
+      }
     }
     return this.#signal;
+  }
+
+  #detach(): void {
+    this.#detached = true;
+    this.#detachAbort();
+    this.#detachAbort = NOTHING_TO_DETACH;
   }
 
   #cancelStream(): void {
@@ -204,7 +221,7 @@ export class StreamedRunResult<TContext = unknown, TAgent extends Agent<any, any
     this.#cancelled = true;
     this.#channel.discard();
     this.#fiber?.interruptUnsafe();
-    this.#detachAbort();
+    this.#detach();
   }
 
   static {
