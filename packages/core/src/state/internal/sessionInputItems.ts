@@ -1,4 +1,5 @@
 import type { AgentInputItem } from '@baton/types';
+import { itemContentKey } from './itemContentKey.js';
 
 /**
  * What a run keeps in its session as its new input when a `sessionInputCallback` combined the
@@ -11,19 +12,19 @@ export function sessionInputItems(combined: readonly AgentInputItem[], history: 
   const historyObjects = new Set<AgentInputItem>(history);
   const unmatchedHistory = new Map<string, number>();
   for (const item of history) {
-    const key = itemKey(item);
+    const key = itemContentKey(item);
     if (key !== undefined) unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) + 1);
   }
   // Objects first: a history object consumes its key so an equal copy elsewhere is judged on the rest.
   for (const item of combined) {
     if (!historyObjects.has(item)) continue;
-    const key = itemKey(item);
+    const key = itemContentKey(item);
     if (key !== undefined) unmatchedHistory.set(key, (unmatchedHistory.get(key) ?? 0) - 1);
   }
   const appended: AgentInputItem[] = [];
   for (const item of combined) {
     if (historyObjects.has(item)) continue;
-    const key = itemKey(item);
+    const key = itemContentKey(item);
     const remaining = key === undefined ? 0 : (unmatchedHistory.get(key) ?? 0);
     if (key !== undefined && remaining > 0) {
       unmatchedHistory.set(key, remaining - 1);
@@ -32,13 +33,4 @@ export function sessionInputItems(combined: readonly AgentInputItem[], history: 
     appended.push(item);
   }
   return appended;
-}
-
-/** An item's content as a key; undefined for one that cannot be serialized (it equals nothing but itself). */
-function itemKey(item: AgentInputItem): string | undefined {
-  try {
-    return JSON.stringify(item);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@baton/types';
 import { dedupeFilteredInput } from './dedupeFilteredInput.js';
+import { itemContentKey } from '../../../state/internal/itemContentKey.js';
 
 /**
  * Which item of the turn's input each item of a `callModelInputFilter`'s answer stands for (so the
@@ -57,7 +58,7 @@ class UnmatchedOriginals {
   constructor(originals: readonly AgentInputItem[]) {
     this.#inOrder = originals.filter((item) => typeof item === 'object' && item !== null);
     for (const item of this.#inOrder) {
-      const key = contentKey(item);
+      const key = itemContentKey(item);
       if (key === undefined) continue;
       const same = this.#byContent.get(key);
       if (same === undefined) this.#byContent.set(key, [item]);
@@ -68,14 +69,14 @@ class UnmatchedOriginals {
   take(original: AgentInputItem): void {
     const at = this.#inOrder.indexOf(original);
     if (at !== -1) this.#inOrder.splice(at, 1);
-    const key = contentKey(original);
+    const key = itemContentKey(original);
     const same = key === undefined ? undefined : this.#byContent.get(key);
     const inSame = same?.indexOf(original) ?? -1;
     if (inSame !== -1) same!.splice(inSame, 1);
   }
 
   takeEqualTo(item: AgentInputItem): AgentInputItem | undefined {
-    const key = contentKey(item);
+    const key = itemContentKey(item);
     const found = key === undefined ? undefined : this.#byContent.get(key)?.[0];
     if (found !== undefined) this.take(found);
     return found;
@@ -85,14 +86,5 @@ class UnmatchedOriginals {
     const next = this.#inOrder[0];
     if (next !== undefined) this.take(next);
     return next;
-  }
-}
-
-/** An item's content as a key; undefined for one that cannot be serialized (it equals nothing but itself). */
-function contentKey(item: AgentInputItem): string | undefined {
-  try {
-    return JSON.stringify(item);
-  } catch {
-    return undefined;
   }
 }
