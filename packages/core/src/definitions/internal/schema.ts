@@ -1,5 +1,6 @@
 import { UserError, type JsonObjectSchema } from '@baton/types';
 import { isZod3Schema, zod3JsonSchema, zod3NullableAsProperty } from './zod3Schema.js';
+import { isLegacyZod4Schema, legacyZod4JsonSchema } from './legacyZod4Schema.js';
 import { stripSyntheticNulls, syntheticNulls, toStrictToolSchema } from './strictToolSchema.js';
 import { discriminatedUnionsAsAnyOf, plainZodForm, structuredOutputsForm } from './zodStrictForms.js';
 import { checkStrictZodIntersections, lowerJsonIntersections } from './zodIntersections.js';
@@ -125,13 +126,18 @@ export function isZodSchema(schema: StandardSchemaLike): boolean {
  * JSON Schema implementation by its input side (draft 2020-12), as the reference asks them.
  */
 export function describeStandardSchema(schema: StandardSchemaLike, owner: string, io: 'input' | 'output'): Record<string, unknown> {
-  const describeAs = schema['~standard'].jsonSchema as StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> };
   const zod3 = isZod3Schema(schema);
   const zod4 = !zod3 && schema['~standard'].vendor === 'zod';
+  const legacyZod4 = zod4 && isLegacyZod4Schema(schema);
+  const describeAs = (legacyZod4 ? legacyZod4JsonSchema(schema, owner) : schema['~standard'].jsonSchema) as
+    | (StandardSchemaLike['~standard']['jsonSchema'] & { output?: (o: { target: string }) => Record<string, unknown> })
+    | undefined;
   const toJson = zod3 ? () => zod3JsonSchema(schema, owner) : zod4 && io === 'output' ? (describeAs?.output ?? describeAs?.input) : describeAs?.input;
   if (typeof toJson !== 'function') {
     throw new UserError(
-      `${owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema. Standard Schema values must provide both \`~standard.validate\` and \`~standard.jsonSchema\` conversion: use zod 4, zod 3 or the library's Standard JSON Schema adapter.`,
+      legacyZod4
+        ? `${owner}: the schema comes from a zod 4 release before 4.2, which cannot describe itself as JSON Schema, and no zod 4 (\`zod/v4/core\`) could be loaded to describe it: install zod (^3.25 or ^4) beside @baton/core, or upgrade zod to 4.2 or later.`
+        : `${owner}: the schema (vendor "${schema['~standard'].vendor}") cannot describe itself as JSON Schema. Standard Schema values must provide both \`~standard.validate\` and \`~standard.jsonSchema\` conversion: use zod 4, zod 3 or the library's Standard JSON Schema adapter.`,
     );
   }
   const target = zod3 || zod4 ? 'draft-07' : 'draft-2020-12';
