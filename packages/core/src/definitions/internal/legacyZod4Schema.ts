@@ -3,7 +3,7 @@ import { nodeBuiltin } from './nodeBuiltin.js';
 /**
  * zod 4 releases before 4.2 (the reference accepts `zod ^4.0.0`) cannot describe themselves as JSON
  * Schema: `~standard.jsonSchema` came with 4.2. zod's own `toJSONSchema` describes them, taken from
- * the zod this package resolves (an optional peer: the app's own), loaded on the first such schema.
+ * the app's zod (`loadZodCore`), loaded on the first such schema.
  * Before 4.2 each copy of zod keeps `describe()` and `meta()` in a registry of its own, so each
  * node's metadata is read from the schema itself, and written after its type as zod 4.2 and later
  * (and the reference) write it.
@@ -41,15 +41,29 @@ function withOwnMetadata(context: { zodSchema: unknown; jsonSchema: Record<strin
   Object.assign(context.jsonSchema, metadata);
 }
 
+/**
+ * zod 4's core, from where this package is installed (npm hoists the app's zod beside it), else from
+ * the app's own folder (`process.cwd()`: a strict layout such as pnpm's keeps the app's zod out of
+ * this package's reach). Not a peer dependency: an optional peer made package managers install a
+ * copy of this package per zod, and two copies of its types do not mix.
+ */
 function loadZodCore(owner: string): { toJSONSchema: ToJsonSchema } | undefined {
   if (loaded !== undefined) return loaded ?? undefined;
-  try {
-    const { createRequire } = nodeBuiltin<{ createRequire: (from: string) => (id: string) => unknown }>('module', `${owner}: a zod 4 schema from before zod 4.2`);
-    // `import.meta.url` is shimmed in the CommonJS build (tsup `shims`).
-    const core = createRequire(import.meta.url)('zod/v4/core') as { toJSONSchema?: ToJsonSchema };
-    loaded = typeof core.toJSONSchema === 'function' ? { toJSONSchema: core.toJSONSchema } : null;
-  } catch {
-    loaded = null;
+  loaded = null;
+  const { createRequire } = nodeBuiltin<{ createRequire: (from: string) => (id: string) => unknown }>('module', `${owner}: a zod 4 schema from before zod 4.2`);
+  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.();
+  // `import.meta.url` is shimmed in the CommonJS build (tsup `shims`).
+  const places = [import.meta.url, ...(cwd === undefined ? [] : [`${cwd.replace(/[\\/]$/, '')}/package.json`])];
+  for (const place of places) {
+    try {
+      const core = createRequire(place)('zod/v4/core') as { toJSONSchema?: ToJsonSchema };
+      if (typeof core.toJSONSchema === 'function') {
+        loaded = { toJSONSchema: core.toJSONSchema };
+        break;
+      }
+    } catch {
+      // Not resolvable from there: try the next place.
+    }
   }
   return loaded ?? undefined;
 }
