@@ -173,11 +173,21 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     const paused = pausedTurnOf(record);
     record.currentStep = undefined;
     if (!response) return 'continue';
-    const capabilities = yield* resolveCapabilities(record, env).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
+    // A resume refused before any tool ran (a decision that no longer fits its call) leaves the state paused as it was.
+    const resumed = yield* resumedCalls(response, record, env).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
+    const outcomes = yield* executeToolRuns(resumed.runs, record.currentAgent, record, env, resumed.localRuns);
+    return yield* resolveTurn(resumed.processed, outcomes, response, resumed.turnStart, record, env);
+  }).pipe(turnSpan(record, env, 0));
+}
+
+/** The paused turn's calls still to run, checked against the decisions made since the pause; its approval items leave history. */
+function resumedCalls(response: ModelResponse, record: RunRecord, env: LoopEnv) {
+  return Effect.gen(function* () {
+    const capabilities = yield* resolveCapabilities(record, env);
     const offered = { tools: capabilities.tools.length + record.currentAgent.getHostedTools().length, handoffs: capabilities.handoffs.length };
     const processed = yield* classified(() =>
       classifyResponse(response, record.currentAgent, capabilities.tools, capabilities.handoffs, promptMaySupplyTools(record.currentAgent, offered)),
-    ).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
+    );
     const callIds = new Set([
       ...processed.toolRuns.map((run) => run.call.callId),
       ...processed.localRuns.map((run) => run.call.callId),
@@ -191,14 +201,15 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     });
     const turnStart = Math.max(0, record.generatedItems.findIndex((item) => 'rawItem' in item && callIds.has((item.rawItem as { callId?: string }).callId ?? '')));
     primeResumedServerConversation(record);
-    const remaining = { ...processed, toolRuns: processed.toolRuns.filter((run) => !answered.has(run.call.callId)) };
     const localRuns = processed.localRuns.filter((run) => !answered.has(run.call.callId));
-    // Decisions made since the pause are checked against the invocations they were made on. A
-    // resume that fails this (or anything before it) leaves the state paused as it was: no tool ran.
-    const screened = yield* screenCallIds(remaining.toolRuns, record.currentAgent, record).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
-    const outcomes = yield* executeToolRuns(screened.runs, record.currentAgent, record, env, localRuns);
-    return yield* resolveTurn(processed, outcomes, response, turnStart, record, env);
-  }).pipe(turnSpan(record, env, 0));
+    // Decisions made since the pause are checked against the invocations they were made on.
+    const screened = yield* screenCallIds(
+      processed.toolRuns.filter((run) => !answered.has(run.call.callId)),
+      record.currentAgent,
+      record,
+    );
+    return { processed, runs: screened.runs, localRuns, turnStart };
+  });
 }
 
 /**
