@@ -165,7 +165,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     try {
       // As the reference: arguments that are not JSON, or fail the schema, are the tool's error
       // like any other (its error function answers them; with \`errorFunction: null\` they are raised).
-      const parsed = await parseToolArguments(name, input, schema.validate, () => (given === undefined ? { runContext, input } : { runContext, input, details: given }));
+      const parsed = await parseToolArguments(name, input, schema.validate, runContext, given);
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
       const invalidInput = invalidToolInputOf(error);
@@ -221,6 +221,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
 }
 
 const toolDataLogger = getLogger('openai-agents:core');
+/** Module-level, not a closure per call: the build's keepNames would name one on every tool call. */
+const toolDataIsRedacted = (): boolean => toolDataLogger.dontLogToolData;
 
 /** A tool's output schema: the JSON schema it declares, and the check of each result. */
 interface ToolOutputSchema {
@@ -274,19 +276,24 @@ async function parseToolArguments(
   toolName: string,
   input: string,
   validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
-  invocation: () => ToolInvocationErrorContext,
+  runContext: RunContextContract<any>,
+  given: Partial<ToolCallDetails> | undefined,
 ): Promise<unknown> {
-  const redact = () => toolDataLogger.dontLogToolData;
   let json: unknown;
   try {
     json = JSON.parse(input);
   } catch (error) {
-    throw new InvalidToolInput(redact, `Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, error, invocation()).error;
+    throw new InvalidToolInput(toolDataIsRedacted, `Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, error, invocationOf(runContext, input, given)).error;
   }
   const result = await validate(json);
   if (!result.ok) {
     const message = `Invalid input for tool "${toolName}": ${result.message}`;
-    throw new InvalidToolInput(redact, message, new Error(result.message), invocation()).error;
+    throw new InvalidToolInput(toolDataIsRedacted, message, new Error(result.message), invocationOf(runContext, input, given)).error;
   }
   return result.value;
+}
+
+/** What an invalid-input error tells of the call, built only when the arguments fail. */
+function invocationOf(runContext: RunContextContract<any>, input: string, given: Partial<ToolCallDetails> | undefined): ToolInvocationErrorContext {
+  return (given === undefined ? { runContext, input } : { runContext, input, details: given });
 }
