@@ -65,9 +65,10 @@ describe('two versions side by side under an npm alias', () => {
     expect(JSON.parse(readFileSync(join(dir, 'node_modules', 'hitl-state-v1', 'package.json'), 'utf8'))).toMatchObject({ name: '@baton/hitl-state', version: '0.0.1-previous' });
 
     const { root } = weatherScenario({ afterResume: [] });
-    const stored = (await run(root, 'weather?')).state.toString();
+    // A state as the previous release wrote it (schema 1: this one has nothing schema 2 added).
+    const stored = JSON.stringify({ ...JSON.parse((await run(root, 'weather?')).state.toString()), $schemaVersion: '1' });
     writeFileSync(join(dir, 'v1.json'), stored);
-    writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...JSON.parse(stored), $schemaVersion: '2' }));
+    writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...JSON.parse(stored), $schemaVersion: '3' }));
     writeFileSync(join(dir, 'router.ts'), readmeRouter());
     writeFileSync(
       join(dir, 'main.ts'),
@@ -87,7 +88,7 @@ console.log('distinct', v1 !== current && v1.inspectRunState !== current.inspect
     );
     const out = execFileSync(bin('tsx'), ['main.ts'], { cwd: dir, encoding: 'utf8' }).split('\n');
     expect(out).toContain('route v1 true call_sf');
-    expect(out.find((l) => l.startsWith('future '))).toMatch(/^future none Run state schema version 2 is newer than this version of Baton supports \(schema version 1\)/);
+    expect(out.find((l) => l.startsWith('future '))).toMatch(/^future none Run state schema version 3 is newer than this version of Baton supports \(schema version 2\)/);
     expect(out).toContain('distinct true');
   }, 120_000);
 });

@@ -47,6 +47,15 @@ describe('a server’s options', () => {
       requireApproval: 'always',
     });
     expect(make({ maxResponseBytes: null }).maxResponseBytes).toBeNull();
+    const customDataExtractor = () => ({ kept: true });
+    expect(make({ customDataExtractor }).customDataExtractor).toBe(customDataExtractor);
+    expect(make().customDataExtractor).toBeUndefined();
+  });
+
+  it('customDataExtractor: anything but a function is a UserError naming the server', () => {
+    const attempt = () => make({ name: 'bad', customDataExtractor: { extract: true } as never });
+    expect(attempt).toThrow(UserError);
+    expect(attempt).toThrow('MCP server "bad": `customDataExtractor` must be a function, got object.');
   });
 
   it.each([

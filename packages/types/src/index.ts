@@ -10,6 +10,7 @@ export type * from './registry.js';
 export type * from './runContext.js';
 export type * from './guardrail.js';
 export type * from './tool.js';
+export type * from './toolOutputCustomData.js';
 export type * from './mcp.js';
 export * from './runItem.js';
 export { getTransferMessage } from './handoff.js';

@@ -9,7 +9,8 @@ import type { ShellToolHostedEnvironment, ShellToolLocalEnvironment, ToolAllowed
 import type { Shell, ShellAction } from './shell.js';
 import type { ApplyPatchOperation, Editor } from './editor.js';
 import type { Computer, ComputerAction } from './computer.js';
-import type { ApplyPatchCallItem, ComputerUseCallItem, ShellCallItem } from './protocol.js';
+import type { ApplyPatchCallItem, ApplyPatchCallResultItem, ComputerCallResultItem, ComputerUseCallItem, ShellCallItem } from './protocol.js';
+import type { ToolOutputCustomDataExtractor } from './toolOutputCustomData.js';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
 
 /** Whether a shell call needs a human's approval (the reference's `ShellApprovalFunction`). */
@@ -67,7 +68,21 @@ export interface ApplyPatchTool {
   inputGuardrails?: ToolInputGuardrail<any, ApplyPatchCallItem>[];
   /** Baton: checks of the editor's message (`output`) before the model sees it. */
   outputGuardrails?: ToolOutputGuardrail<any, ApplyPatchCallItem>[];
+  /** Attaches data of your own to each applied patch's output item (`RunToolCallOutputItem.customData`). */
+  customDataExtractor?: ApplyPatchToolCustomDataExtractor;
 }
+
+/** What an apply-patch tool's `customDataExtractor` is given for an operation the editor ran (copies of the operation and raw item). */
+export interface ApplyPatchToolCustomDataContext {
+  runContext: RunContextContract<any>;
+  tool: ApplyPatchTool;
+  operation: ApplyPatchOperation;
+  output: string;
+  status: ApplyPatchCallResultItem['status'];
+  rawItem: ApplyPatchCallResultItem;
+}
+
+export type ApplyPatchToolCustomDataExtractor = ToolOutputCustomDataExtractor<ApplyPatchToolCustomDataContext>;
 
 /** What a computer initializer receives: the run it serves. */
 export interface ComputerInitializerArgs<TContext = unknown> {
@@ -137,4 +152,18 @@ export interface ComputerTool<TContext = unknown, TComputer extends Computer = C
   inputGuardrails?: ToolInputGuardrail<TContext, ComputerUseCallItem>[];
   /** Baton: checks of the screenshot (`output`, base64) before the model sees it. */
   outputGuardrails?: ToolOutputGuardrail<TContext, ComputerUseCallItem>[];
+  /** Attaches data of your own to each screenshot's output item (`RunToolCallOutputItem.customData`). */
+  customDataExtractor?(context: ComputerToolCustomDataContext<TContext, TComputer>): ReturnType<ComputerToolCustomDataExtractor<TContext, TComputer>>;
 }
+
+/** What a computer tool's `customDataExtractor` is given for a call whose actions ran (copies of the call and raw item). */
+export interface ComputerToolCustomDataContext<TContext = unknown, TComputer extends Computer = Computer> {
+  runContext: RunContextContract<TContext>;
+  tool: ComputerTool<any, TComputer>;
+  toolCall: ComputerUseCallItem;
+  /** The screenshot's data URL. */
+  output: string;
+  rawItem: ComputerCallResultItem;
+}
+
+export type ComputerToolCustomDataExtractor<TContext = unknown, TComputer extends Computer = Computer> = ToolOutputCustomDataExtractor<ComputerToolCustomDataContext<TContext, TComputer>>;

@@ -6,6 +6,7 @@
 import type { RegisteredAgent } from './registry.js';
 import type { RunContextContract } from './runContext.js';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
+import type { ToolOutputCustomDataExtractor } from './toolOutputCustomData.js';
 
 /** A tool as an MCP server lists it (`tools/list`). */
 export interface MCPTool {
@@ -66,6 +67,26 @@ export type MCPToolMetaResolver<TContext = unknown> = (
   context: MCPToolMetaContext<TContext>,
 ) => Record<string, unknown> | null | undefined | Promise<Record<string, unknown> | null | undefined>;
 
+/** What a server's `customDataExtractor` is given for one call of its tools (copies of the arguments and the result's parts). */
+export interface MCPToolCustomDataContext<TContext = unknown> {
+  runContext: RunContextContract<TContext>;
+  serverName: string;
+  /** The tool's name on the server. */
+  toolName: string;
+  /** The name the model calls it by. */
+  toolDisplayName: string;
+  arguments: Record<string, unknown> | null;
+  /** The result's `_meta`, if it has one. */
+  resultMeta?: Record<string, unknown>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  /** What the model is sent (after output guardrails). */
+  toolOutput: unknown;
+}
+
+/** Attaches data of your own to the output items of a server's tools (`RunToolCallOutputItem.customData`). */
+export type MCPToolCustomDataExtractor<TContext = unknown> = ToolOutputCustomDataExtractor<MCPToolCustomDataContext<TContext>>;
+
 /** Turns a failed MCP call into the text the model sees. */
 export type MCPToolErrorFunction = (args: { context: RunContextContract<unknown>; error: unknown }) => string | Promise<string>;
 
@@ -102,6 +123,8 @@ export interface MCPServer {
   useStructuredContent?: boolean;
   /** Turns a failed call into the model's text; `null` fails the run instead. */
   errorFunction?: MCPToolErrorFunction | null;
+  /** Attaches data of your own to each output item of this server's tools, from the whole result (its `_meta`, `structuredContent`, `isError`). */
+  customDataExtractor?: MCPToolCustomDataExtractor<any>;
   /** Baton: which calls wait for a human approval (see `MCPToolApprovalPolicy`). */
   requireApproval?: MCPToolApprovalPolicy<any>;
   /**

@@ -4,7 +4,8 @@ import { approvalItemShape } from './runStateInterruptionShape.js';
 
 /**
  * Paused runs stored by `@openai/agents` (`state.toString()`, schema 1.x; 0.20.0 writes 1.22) are
- * read by mapping them onto Baton's own schema 1, so the rest of the reader (validation, agent
+ * read by mapping them onto Baton's own schema 2 (which has the reference's `customData` on tool
+ * output items, from 1.13), so the rest of the reader (validation, agent
  * references, resumability checks) applies unchanged. What Baton cannot honour fails as a whole
  * with `RunStateError('unsupported_feature')` naming the feature: nothing is partially resumed.
  */
@@ -48,7 +49,7 @@ export function fromReferenceRunState(json: Json): Json {
   if (json.sandbox !== undefined && json.sandbox !== null) throw unsupported('sandbox sessions', ['sandbox']);
   const context = (json.context ?? {}) as Json;
   const out: Json = {
-    $schemaVersion: '1',
+    $schemaVersion: '2',
     currentTurn: json.currentTurn,
     ...(json.currentTurnInProgress === true ? { currentTurnInProgress: true } : {}),
     maxTurns: json.maxTurns ?? null,

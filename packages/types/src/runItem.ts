@@ -17,6 +17,7 @@ import type {
   ToolSearchOutputItem,
 } from './protocol.js';
 import type { AgentRef, RegisteredAgent } from './registry.js';
+import type { ToolOutputCustomData } from './toolOutputCustomData.js';
 import { functionToolStateKeyOf } from './functionToolStateKey.js';
 
 /** A call of a local tool the SDK runs: the shell, apply-patch and computer tools. */
@@ -110,12 +111,19 @@ export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem | 
    * stays in this process.
    */
   declare readonly error?: unknown;
+  /**
+   * Data of your own the tool's `customDataExtractor` attached (never sent to the model). Kept in
+   * the serialized state. Set only when there is some, so items without it cost nothing more.
+   */
+  declare readonly customData?: ToolOutputCustomData | undefined;
   constructor(
     rawItem: FunctionCallResultItem | LocalToolCallResultItem,
     agent: RegisteredAgent,
     public readonly output: unknown,
+    customData?: ToolOutputCustomData | undefined,
   ) {
     super(rawItem, agent);
+    if (customData !== undefined) (this as { customData?: ToolOutputCustomData }).customData = customData;
   }
 
   /** The id of the call this answers: its `callId`, else the item's own id. */
@@ -125,7 +133,8 @@ export class RunToolCallOutputItem extends RunItemBase<FunctionCallResultItem | 
 
   /** The raw output when JSON can carry it, else its text (so serializing a state never throws). */
   override toJSON() {
-    return { ...super.toJSON(), output: jsonSafe(this.output) };
+    const json = { ...super.toJSON(), output: jsonSafe(this.output) };
+    return this.customData === undefined ? json : { ...json, customData: this.customData };
   }
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * version and a migration from the previous one (see `runStateVersions.ts`), never an in-place edit
  * of a released version.
  */
-export const CURRENT_RUN_STATE_SCHEMA_VERSION = '1' as const;
+export const CURRENT_RUN_STATE_SCHEMA_VERSION = '2' as const;
 
 /** Keys that must never become property names of objects built from a serialized state. */
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -184,6 +184,8 @@ export const SerializedRunItemSchema = z.discriminatedUnion('type', [
     agent: SerializedAgentRefSchema.optional(),
     /** The tool's raw return value, when it is not the text already in `rawItem.output`. */
     output: z.unknown().optional(),
+    /** Schema 2: what the tool's `customDataExtractor` attached (a JSON object). */
+    customData: z.record(SafeKey, z.unknown()).optional(),
   }),
   z.object({ type: z.literal('reasoning_item'), rawItem: ReasoningRawSchema, agent: SerializedAgentRefSchema.optional() }),
   z.object({ type: z.literal('tool_search_call_item'), rawItem: ToolSearchCallRawSchema, agent: SerializedAgentRefSchema.optional() }),

@@ -16,13 +16,23 @@ export interface RunStateMigration {
 }
 
 /**
- * Every format change ever released, oldest first. Schema version 1 is the first format, so the chain
- * is empty. To change the format: freeze the current schema (copy `runStateSchema.ts` to
- * `runStateSchemaV<n>.ts`), bump `CURRENT_RUN_STATE_SCHEMA_VERSION`, append a migration from the
- * previous version here, and add a fixture written by the new version to the corpus in
- * `packages/hitl-state/test/fixtures/run-state/`.
+ * Every format change ever released, oldest first. To change the format: bump
+ * `CURRENT_RUN_STATE_SCHEMA_VERSION`, append a migration from the previous version here, and add
+ * the fixtures the new version writes to the corpus in `packages/hitl-state/test/fixtures/run-state/`
+ * (`pnpm --filter @baton/hitl-state fixtures`; the older versions' fixtures stay, and must still
+ * resume). A change that is not purely additive also keeps the previous schema (as
+ * `runStateSchemaV<n>.ts`) for the migration to read the old shape with.
  */
-export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [];
+export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [
+  {
+    from: '1',
+    to: '2',
+    // Additive: a version-1 state is a valid version-2 state. The new version stops an older
+    // reader from silently dropping the custom data it does not know.
+    description: 'tool output items may carry customData (tool({ customDataExtractor }))',
+    migrate: (state) => ({ ...state, $schemaVersion: '2' }),
+  },
+];
 
 /** Every `$schemaVersion` this package can read, oldest first (the last is the one it writes). */
 export const SUPPORTED_RUN_STATE_SCHEMA_VERSIONS: readonly string[] = versionsOf(RUN_STATE_MIGRATIONS, CURRENT_RUN_STATE_SCHEMA_VERSION);

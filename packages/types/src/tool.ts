@@ -1,10 +1,11 @@
-import type { FunctionCallItem } from './protocol.js';
+import type { FunctionCallItem, FunctionCallResultItem } from './protocol.js';
 import type { JsonObjectSchema, ToolAllowedCallers } from './model.js';
 import type { RunContextContract } from './runContext.js';
 import type { ToolInputGuardrail, ToolOutputGuardrail } from './guardrail.js';
 import type { RegisteredAgent } from './registry.js';
 import type { RunStreamEvent } from './events.js';
 import type { ApplyPatchTool, ComputerTool, ShellTool } from './localTools.js';
+import type { ToolOutputCustomDataExtractor } from './toolOutputCustomData.js';
 
 /** A progress notification a streaming tool sends to the caller; it never enters history. */
 export interface ToolNotification {
@@ -70,7 +71,32 @@ export interface FunctionTool<TContext = unknown> {
   namespace?: string;
   /** The namespace's description (required with `namespace`). */
   namespaceDescription?: string;
+  /**
+   * Attaches data of your own to each output item of this tool (`RunToolCallOutputItem.customData`),
+   * never sent to the model. (A method, so a tool typed for one context is still a tool of a run
+   * with another, as the tool's other callbacks are.)
+   */
+  customDataExtractor?(context: FunctionToolCustomDataContext<TContext>): ReturnType<FunctionToolCustomDataExtractor<TContext>>;
 }
+
+/**
+ * What a function tool's `customDataExtractor` is given, once the call's output is final (after
+ * output guardrails). The call, input, output and raw item are copies: changing them changes nothing.
+ */
+export interface FunctionToolCustomDataContext<TContext = unknown, TResult = unknown> {
+  runContext: RunContextContract<TContext>;
+  /** The tool (any context: a tool typed for one context still serves runs of another). */
+  tool: FunctionTool<any>;
+  /** The call (its `arguments` empty when they were invalid and tool data is not logged). */
+  toolCall: FunctionCallItem;
+  /** The arguments as the tool's `execute` received them (parsed and validated); undefined when it did not run. */
+  input: unknown;
+  /** What the model is sent: the tool's result, its error function's answer, or a guardrail's replacement. */
+  output: TResult;
+  rawItem: FunctionCallResultItem;
+}
+
+export type FunctionToolCustomDataExtractor<TContext = unknown, TResult = unknown> = ToolOutputCustomDataExtractor<FunctionToolCustomDataContext<TContext, TResult>>;
 
 /**
  * A tool the provider runs itself (web search, file search, code interpreter, image generation, a

@@ -15,7 +15,7 @@ const zeroUsage = { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0
 /** The smallest state the schema accepts: a fresh run before its first turn. */
 function minimalState(): Record<string, unknown> {
   return {
-    $schemaVersion: '1',
+    $schemaVersion: '2',
     currentTurn: 0,
     maxTurns: 10,
     currentAgent: { name: 'Assistant' },
@@ -41,8 +41,8 @@ const agent = { name: 'Assistant' };
 const call: FunctionCallItem = { type: 'function_call', callId: 'call_1', name: 'delete_file', arguments: '{"path":"a"}' };
 
 describe('SerializedRunStateSchema', () => {
-  it('is at schema version 1', () => {
-    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('1');
+  it('is at schema version 2', () => {
+    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('2');
   });
 
   it('accepts a valid minimal state', () => {
@@ -102,6 +102,18 @@ describe('SerializedRunStateSchema', () => {
     },
     { label: 'a final output step', state: withChange((s) => (s.currentStep = { type: 'next_step_final_output', output: 'done' })) },
     {
+      label: 'a tool output with custom data (schema 2)',
+      state: withChange((s) => {
+        s.generatedItems = [
+          {
+            type: 'tool_call_output_item',
+            rawItem: { type: 'function_call_result', callId: 'call_1', name: 'delete_file', status: 'completed', output: { type: 'text', text: 'ok' } },
+            customData: { trace: { id: 7 }, tags: ['a'] },
+          },
+        ];
+      }),
+    },
+    {
       label: 'guardrail results',
       state: withChange((s) => {
         s.inputGuardrailResults = [{ guardrail: { type: 'input', name: 'g' }, output: { tripwireTriggered: false } }];
@@ -116,7 +128,16 @@ describe('SerializedRunStateSchema', () => {
   });
 
   it.each<{ label: string; state: unknown; path: PropertyKey[] }>([
-    { label: 'a newer $schemaVersion', state: withChange((s) => (s.$schemaVersion = '2')), path: ['$schemaVersion'] },
+    { label: 'a newer $schemaVersion', state: withChange((s) => (s.$schemaVersion = '3')), path: ['$schemaVersion'] },
+    {
+      label: 'custom data that is not an object',
+      state: withChange((s) => {
+        s.generatedItems = [
+          { type: 'tool_call_output_item', rawItem: { type: 'function_call_result', callId: 'c', name: 'n', status: 'completed', output: { type: 'text', text: 'ok' } }, customData: ['x'] },
+        ];
+      }),
+      path: ['generatedItems', 0, 'customData'],
+    },
     { label: 'a numeric $schemaVersion', state: withChange((s) => (s.$schemaVersion = 1)), path: ['$schemaVersion'] },
     { label: 'a missing $schemaVersion', state: withChange((s) => delete s.$schemaVersion), path: ['$schemaVersion'] },
     { label: 'currentTurn as a string', state: withChange((s) => (s.currentTurn = '0')), path: ['currentTurn'] },

@@ -32,6 +32,19 @@ describe('agent_tool_end on the edges of a function tool call (same on both SDKs
     expect(both.baton).toEqual(both.reference);
   });
 
+  it('fires with the rejection when a tool input guardrail rejected the call (the tool never ran)', async () => {
+    const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
+      const log: string[] = [];
+      const stop = sdk.defineToolInputGuardrail({ name: 'stop', run: async () => sdk.ToolGuardrailFunctionOutputFactory.rejectContent('not allowed') });
+      const echo = sdk.tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), inputGuardrails: [stop], execute: ({ text }) => (log.push('ran'), text) });
+      const model = new testing.ScriptedModel([[testing.functionCall('echo', { text: 'x' }, { callId: 'c1' })], [testing.assistantMessage('done')]]);
+      await sdk.run(hooked(new sdk.Agent({ name: 'A', model, tools: [echo] }), log), 'go');
+      return { log, sent: sentText(model, 'c1') };
+    });
+    expect(both.reference).toEqual({ log: ['start echo c1', 'end echo "not allowed" c1'], sent: 'not allowed' });
+    expect(both.baton).toEqual(both.reference);
+  });
+
   it('fires with the error when the tool threw with no error function (the run then fails)', async () => {
     const both = await onBoth(async ({ sdk, testing }: SdkUnderTest) => {
       const log: string[] = [];

@@ -2,8 +2,8 @@
  * A next release whose run-state schema changed, published to a local registry beside the one
  * `npm run release` put there. It is the current source with one format change applied, as a
  * release that changes the format would make it (see `runStateVersions.ts` in @baton/types):
- * `$schemaVersion` 2, which adds `migratedFrom` (the versions a state was migrated from), and a
- * migration from 1 that fills it in. `@baton/types` is rebuilt from that source; every other package
+ * the next `$schemaVersion` (the current one + 1), which adds `migratedFrom` (the versions a state was
+ * migrated from), and a migration from the current version that fills it in. `@baton/types` is rebuilt from that source; every other package
  * is the published one with the next version and its `@baton/*` dependencies moved to it.
  */
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,25 +19,35 @@ function replaceOnce(file: string, from: string, to: string): void {
   writeFileSync(file, text.replace(from, to));
 }
 
-/** The schema change, applied to a copy of packages/types/src. */
+/** The schema change, applied to a copy of packages/types/src: the current version + 1, with a migration appended to the released chain. */
 function changeSchema(src: string): void {
-  replaceOnce(join(src, 'runStateSchema.ts'), "CURRENT_RUN_STATE_SCHEMA_VERSION = '1' as const", "CURRENT_RUN_STATE_SCHEMA_VERSION = '2' as const");
+  const schemaFile = join(src, 'runStateSchema.ts');
+  const current = /CURRENT_RUN_STATE_SCHEMA_VERSION = '(\d+)' as const/.exec(readFileSync(schemaFile, 'utf8'))?.[1];
+  if (current === undefined) throw new Error(`${schemaFile} no longer declares CURRENT_RUN_STATE_SCHEMA_VERSION as a literal: update tests/registry/test/nextRelease.ts`);
+  const next = String(Number(current) + 1);
+  replaceOnce(schemaFile, `CURRENT_RUN_STATE_SCHEMA_VERSION = '${current}' as const`, `CURRENT_RUN_STATE_SCHEMA_VERSION = '${next}' as const`);
   replaceOnce(
-    join(src, 'runStateSchema.ts'),
+    schemaFile,
     '  runId: z.string().optional(),\n',
-    '  runId: z.string().optional(),\n  /** Schema 2: the versions this state was migrated from, oldest first. */\n  migratedFrom: z.array(z.string()).optional(),\n',
+    `  runId: z.string().optional(),\n  /** Schema ${next}: the versions this state was migrated from, oldest first. */\n  migratedFrom: z.array(z.string()).optional(),\n`,
   );
+  // The released chain stays as it is; the next release's step comes after it.
+  const versionsFile = join(src, 'runStateVersions.ts');
+  replaceOnce(versionsFile, 'export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [', 'const RELEASED_MIGRATIONS: readonly RunStateMigration[] = [');
   replaceOnce(
-    join(src, 'runStateVersions.ts'),
-    'export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [];',
+    versionsFile,
+    '/** Every `$schemaVersion` this package can read',
     `export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [
+  ...RELEASED_MIGRATIONS,
   {
-    from: '1',
-    to: '2',
+    from: '${current}',
+    to: '${next}',
     description: 'records the versions a state was migrated from (migratedFrom)',
-    migrate: (state) => ({ ...state, $schemaVersion: '2', migratedFrom: [...((state.migratedFrom as string[] | undefined) ?? []), '1'] }),
+    migrate: (state) => ({ ...state, $schemaVersion: '${next}', migratedFrom: [...((state.migratedFrom as string[] | undefined) ?? []), '${current}'] }),
   },
-];`,
+];
+
+/** Every \`$schemaVersion\` this package can read`,
   );
 }
 

@@ -4,6 +4,7 @@ import {
   type ApplyPatchCallItem,
   type ApplyPatchOnApprovalFunction,
   type ApplyPatchTool,
+  type ApplyPatchToolCustomDataExtractor,
   type Editor,
   type ToolAllowedCallers,
   type ToolInputGuardrail,
@@ -12,6 +13,7 @@ import {
 import { approvalPredicate } from './internal/approvalPredicate.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
 import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
+import { requireFunction } from './internal/validate.js';
 
 export interface ApplyPatchToolOptions {
   /** The name the model calls the tool by (`apply_patch` by default). */
@@ -27,6 +29,8 @@ export interface ApplyPatchToolOptions {
   inputGuardrails?: ToolInputGuardrail<any, ApplyPatchCallItem>[];
   /** Checks of the editor's message before the model sees it; `rejectContent` replaces it. Baton only. */
   outputGuardrails?: ToolOutputGuardrail<any, ApplyPatchCallItem>[];
+  /** Attaches data of your own to each applied operation's output item (`RunToolCallOutputItem.customData`); called before `agent_tool_end`. */
+  customDataExtractor?: ApplyPatchToolCustomDataExtractor;
 }
 
 /**
@@ -49,5 +53,8 @@ export function applyPatchTool(options: ApplyPatchToolOptions): ApplyPatchTool {
     onApproval: options.onApproval,
     ...(allowedCallers ? { allowedCallers } : {}),
     ...checkedToolGuardrails(`applyPatchTool "${name}"`, options),
+    ...(options.customDataExtractor !== undefined
+      ? { customDataExtractor: requireFunction(options.customDataExtractor, `applyPatchTool "${name}": \`customDataExtractor\``) }
+      : {}),
   };
 }

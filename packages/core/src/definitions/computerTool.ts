@@ -5,12 +5,14 @@ import {
   type ComputerConfig,
   type ComputerOnSafetyCheckFunction,
   type ComputerTool,
+  type ComputerToolCustomDataExtractor,
   type ComputerUseCallItem,
   type ToolInputGuardrail,
   type ToolOutputGuardrail,
 } from '@baton/types';
 import { approvalPredicate } from './internal/approvalPredicate.js';
 import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
+import { requireFunction } from './internal/validate.js';
 
 export interface ComputerToolOptions<TContext = unknown, TComputer extends Computer = Computer> {
   /** The name of the tool (`computer_use_preview` by default). */
@@ -25,6 +27,8 @@ export interface ComputerToolOptions<TContext = unknown, TComputer extends Compu
   inputGuardrails?: ToolInputGuardrail<TContext, ComputerUseCallItem>[];
   /** Checks of the screenshot before the model sees it; `rejectContent` withholds it. Baton only. */
   outputGuardrails?: ToolOutputGuardrail<TContext, ComputerUseCallItem>[];
+  /** Attaches data of your own to each screenshot's output item (`RunToolCallOutputItem.customData`); called before `agent_tool_end`. */
+  customDataExtractor?: ComputerToolCustomDataExtractor<TContext, TComputer>;
 }
 
 /**
@@ -44,6 +48,9 @@ export function computerTool<TContext = unknown, TComputer extends Computer = Co
     needsApproval: approvalPredicate<ComputerApprovalFunction>(options.needsApproval, 'computerTool'),
   };
   if (options.onSafetyCheck !== undefined) tool.onSafetyCheck = options.onSafetyCheck;
+  if (options.customDataExtractor !== undefined) {
+    tool.customDataExtractor = requireFunction(options.customDataExtractor, `computerTool "${tool.name}": \`customDataExtractor\``);
+  }
   Object.assign(tool, checkedToolGuardrails(`computerTool "${tool.name}"`, options));
   return tool;
 }

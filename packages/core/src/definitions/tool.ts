@@ -3,6 +3,7 @@ import {
   InvalidToolOutputError,
   UserError,
   type FunctionTool,
+  type FunctionToolCustomDataExtractor,
   type JsonObjectSchema,
   type RegisteredAgent,
   type RunContextContract,
@@ -16,8 +17,9 @@ import { withFixedAnswer } from './internal/fixedAnswer.js';
 import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
-import { rememberHandledToolError } from './internal/toolCallScope.js';
+import { rememberHandledToolError, rememberParsedInput } from './internal/toolCallScope.js';
 import { InvalidToolInput, invalidToolInputOf } from './internal/invalidToolInput.js';
+import { withInputPreparer } from './internal/preparedToolInput.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
@@ -94,6 +96,13 @@ export interface ToolOptions<TParameters extends ToolParameters, TContext = unkn
   deferLoading?: boolean;
   /** Responses API only: who may call the tool (`direct`, the default, and/or `programmatic` for Programmatic Tool Calling programs). */
   allowedCallers?: ToolAllowedCallers;
+  /**
+   * Attaches data of your own to each output item of this tool (`RunToolCallOutputItem.customData`,
+   * kept in the serialized state, never sent to the model). Called once the output is final (after
+   * output guardrails, before `agent_tool_end`); it must return a JSON object (or null / undefined
+   * for none). A throw, or a value that is not a JSON object, fails the run.
+   */
+  customDataExtractor?: FunctionToolCustomDataExtractor<TContext, TResult>;
 }
 
 /**
@@ -141,6 +150,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
           ? null
           : defaultToolErrorFunction
         : (requireFunction(options.errorFunction, `tool "${name}": \`errorFunction\``) as ToolErrorFunction<TContext>);
+  const customDataExtractor =
+    options.customDataExtractor === undefined ? undefined : requireFunction(options.customDataExtractor, `tool "${name}": \`customDataExtractor\``);
   const needsApproval = requireBooleanOrFunction(options.needsApproval ?? false, `tool "${name}": \`needsApproval\``);
   const isEnabled = requireBooleanOrFunction(options.isEnabled ?? true, `tool "${name}": \`isEnabled\``);
   checkedToolGuardrails(`tool "${name}"`, options);
@@ -166,6 +177,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
       // As the reference: arguments that are not JSON, or fail the schema, are the tool's error
       // like any other (its error function answers them; with \`errorFunction: null\` they are raised).
       const parsed = await parseToolArguments(name, input, schema.validate, runContext, given);
+      if (customDataExtractor !== undefined) rememberParsedInput(details, parsed);
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
       const invalidInput = invalidToolInputOf(error);
@@ -215,6 +227,8 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (options.providerData !== undefined) (functionTool as { providerData?: Record<string, unknown> }).providerData = options.providerData;
   if (options.deferLoading === true) functionTool.deferLoading = true;
   if (allowedCallers) functionTool.allowedCallers = allowedCallers;
+  if (customDataExtractor) functionTool.customDataExtractor = customDataExtractor as FunctionToolCustomDataExtractor<TContext>;
+  withInputPreparer(functionTool, (input) => preparedInput(input, schema.validate));
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;
@@ -291,6 +305,19 @@ async function parseToolArguments(
     throw new InvalidToolInput(toolDataIsRedacted, message, new Error(result.message), invocationOf(runContext, input, given)).error;
   }
   return result.value;
+}
+
+/** The arguments as `execute` would receive them, or not ok when they are not JSON or fail the schema. */
+async function preparedInput(
+  input: string,
+  validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    const result = await validate(JSON.parse(input));
+    return result.ok ? { ok: true, value: result.value } : { ok: false };
+  } catch {
+    return { ok: false };
+  }
 }
 
 /** What an invalid-input error tells of the call, built only when the arguments fail. */

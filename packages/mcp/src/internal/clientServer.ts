@@ -11,6 +11,7 @@ import {
   type MCPServer,
   type MCPTool,
   type MCPToolApprovalPolicy,
+  type MCPToolCustomDataExtractor,
   type MCPToolErrorFunction,
   type MCPToolFilterCallable,
   type MCPToolFilterStatic,
@@ -50,6 +51,8 @@ export interface MCPServerOptions {
   toolMetaResolver?: MCPToolMetaResolver<any>;
   useStructuredContent?: boolean;
   errorFunction?: MCPToolErrorFunction | null;
+  /** Attaches data of your own to each output item of this server's tools (`RunToolCallOutputItem.customData`), from the whole tool result. */
+  customDataExtractor?: MCPToolCustomDataExtractor<any>;
   toolInputGuardrails?: ToolInputGuardrail<any>[];
   toolOutputGuardrails?: ToolOutputGuardrail<any>[];
   /** Baton: calls that wait for a human approval (`'always'`, `'never'`, by tool name, or a function). */
@@ -79,6 +82,7 @@ export abstract class ClientMCPServer implements MCPServer {
   toolMetaResolver?: MCPToolMetaResolver<any>;
   useStructuredContent?: boolean;
   errorFunction?: MCPToolErrorFunction | null;
+  customDataExtractor?: MCPToolCustomDataExtractor<any>;
   toolInputGuardrails?: ToolInputGuardrail<any>[];
   toolOutputGuardrails?: ToolOutputGuardrail<any>[];
   requireApproval?: MCPToolApprovalPolicy<any>;
@@ -109,6 +113,10 @@ export abstract class ClientMCPServer implements MCPServer {
     if (options.toolMetaResolver !== undefined) this.toolMetaResolver = options.toolMetaResolver;
     if (options.useStructuredContent !== undefined) this.useStructuredContent = options.useStructuredContent;
     if (options.errorFunction !== undefined) this.errorFunction = options.errorFunction;
+    if (options.customDataExtractor !== undefined) {
+      if (typeof options.customDataExtractor !== 'function') throw new UserError(`${label}: \`customDataExtractor\` must be a function, got ${typeof options.customDataExtractor}.`);
+      this.customDataExtractor = options.customDataExtractor;
+    }
     if (options.toolInputGuardrails !== undefined) this.toolInputGuardrails = options.toolInputGuardrails;
     if (options.toolOutputGuardrails !== undefined) this.toolOutputGuardrails = options.toolOutputGuardrails;
     if (options.requireApproval !== undefined) this.requireApproval = checkApprovalPolicy(options.requireApproval, label);

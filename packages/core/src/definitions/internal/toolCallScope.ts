@@ -15,6 +15,8 @@ export interface ToolCallScope {
   handledError?: unknown;
   /** Whether the error function that answered was the tool's own (traces show its error only then). */
   handledByCustomFunction?: boolean;
+  /** The arguments as `execute` received them, kept only for a tool with a `customDataExtractor` (which is given them). */
+  parsedInput?: { readonly value: unknown };
 }
 
 /**
@@ -40,4 +42,10 @@ export function rememberHandledToolError(details: ToolCallDetails, error: unknow
   if (!scope) return;
   scope.handledError = error;
   scope.handledByCustomFunction = byCustomFunction;
+}
+
+/** Keeps the arguments `execute` is about to receive, for the tool's `customDataExtractor`. */
+export function rememberParsedInput(details: ToolCallDetails, value: unknown): void {
+  const scope = callScopeOf(details);
+  if (scope) scope.parsedInput = { value };
 }

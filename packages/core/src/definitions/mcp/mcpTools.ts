@@ -10,6 +10,7 @@ import {
   type RunContextContract,
 } from '@baton/types';
 import { tool } from '../tool.js';
+import { McpCallResults } from './mcpCallResults.js';
 import { getLogger } from '../logger.js';
 import type { RunContext } from '../runContext.js';
 import { serverPrefixedToolNames } from './serverToolNames.js';
@@ -165,17 +166,23 @@ export function mcpToFunctionTool(
   const errorFunction = server.errorFunction !== undefined ? server.errorFunction : options.errorFunction;
   const schema = objectSchema(mcpTool.inputSchema);
 
-  async function execute(args: Record<string, unknown>, runContext: RunContext<unknown>, details: { signal: AbortSignal }): Promise<unknown> {
+  const toolName = options.toolNameOverride ?? rawName;
+  // What each call's result was, kept for the server's customDataExtractor until the call's output is final.
+  const results = server.customDataExtractor === undefined ? undefined : new McpCallResults();
+
+  async function execute(args: Record<string, unknown>, runContext: RunContext<unknown>, details: { signal: AbortSignal; toolCall: { callId: string } }): Promise<unknown> {
     try {
       const meta = server.toolMetaResolver
         ? await server.toolMetaResolver({ runContext, serverName: server.name, toolName: rawName, arguments: args })
         : undefined;
       const callOptions = { signal: details.signal };
       const result: CallToolResult =
-        server.useStructuredContent === true && server.callToolResult
+        (server.useStructuredContent === true || results !== undefined) && server.callToolResult
           ? await server.callToolResult(rawName, args, meta ?? null, callOptions)
           : resultOf(await server.callTool(rawName, args, meta ?? null, callOptions));
-      return modelVisibleOutput(result, server.useStructuredContent === true);
+      const output = modelVisibleOutput(result, server.useStructuredContent === true);
+      if (results !== undefined) results.keep(runContext, details.toolCall.callId, { runContext, serverName: server.name, toolName: rawName, toolDisplayName: toolName, args, result, output });
+      return output;
     } catch (error) {
       if (details.signal.aborted) throw error;
       const failure = new Error(`MCP server "${server.name}" failed to run tool "${rawName}": ${error instanceof Error ? error.message : String(error)}`, {
@@ -190,7 +197,7 @@ export function mcpToFunctionTool(
 
   const make = (strict: boolean, parameters: Record<string, unknown>) => {
     const made = tool({
-      name: options.toolNameOverride ?? rawName,
+      name: toolName,
       description: mcpTool.description ?? '',
       parameters: parameters as never,
       strict,
@@ -199,6 +206,7 @@ export function mcpToFunctionTool(
       needsApproval: (runContext, input, callId) => approvalRequired(server, rawName, runContext, input as Record<string, unknown>, callId),
       ...(server.toolInputGuardrails ? { inputGuardrails: [...server.toolInputGuardrails] } : {}),
       ...(server.toolOutputGuardrails ? { outputGuardrails: [...server.toolOutputGuardrails] } : {}),
+      ...(results !== undefined ? { customDataExtractor: (context) => results.extract(server, context.runContext, context.toolCall.callId, context.output) } : {}),
     });
     made.mcp = { server: server.name, toolName: rawName };
     return made;
@@ -260,6 +268,7 @@ function resultOf(content: Awaited<ReturnType<MCPServer['callTool']>>): CallTool
   const result: CallToolResult = { content };
   if (content.structuredContent !== undefined) result.structuredContent = content.structuredContent;
   if (content.isError !== undefined) result.isError = content.isError;
+  if (content._meta !== undefined) result._meta = content._meta;
   return result;
 }
 

@@ -12,6 +12,8 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import type { RunFailure } from '../failures.js';
 import { annotate, withSpanContext } from './span.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
+import { extractedCustomData } from './toolOutputCustomData.js';
+import { copyForExtractor } from '../../../definitions/internal/extractorCopy.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { decideLocalApproval } from './localToolApproval.js';
 import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from './localToolOutput.js';
@@ -65,12 +67,21 @@ function applyPatch(call: ApplyPatchCallItem, tool: ApplyPatchTool, agent: Agent
       Effect.catch((error: unknown) => noteLocalToolError(tool, call, error, env).pipe(Effect.as<PatchOutcome>({ status: 'failed', output: errorText(error) }))),
     );
     const outcome = yield* step(env.stepRunner, 'tool', () => `tool:${call.callId}`, jsonCodec as never, invoked) as Effect.Effect<PatchOutcome>;
+    // Before the end hook, as the reference: an extractor that fails ends the run without it.
+    const customData = yield* extractedCustomData(tool.customDataExtractor, () => ({
+      runContext: record.context,
+      tool,
+      operation: copyForExtractor(call.operation),
+      output: outcome.output,
+      status: outcome.status,
+      rawItem: copyForExtractor(outputItem(call, outcome)),
+    }), env);
     yield* toolEnded(agent, tool, outcome.output, call, record, env);
     // A replaced message keeps the status: the editor did (or did not) change the files.
     const replaced = yield* runToolOutputGuardrails(tool, call, outcome.output, agent, record, steps);
     const seen: PatchOutcome = replaced === undefined ? outcome : { status: outcome.status, output: replaced };
     yield* annotate(env, () => ({ 'baton.tool.output': seen.output, 'baton.tool.status': seen.status }));
-    return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, seen), agent, seen.output), env);
+    return yield* commitLocalOutput(new RunToolCallOutputItem(outputItem(call, seen), agent, seen.output, customData), env);
   });
 }
 

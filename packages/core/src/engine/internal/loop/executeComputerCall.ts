@@ -18,6 +18,8 @@ import type { RunFailure } from '../failures.js';
 import { fromUserCode } from '../userCode.js';
 import { acknowledgedChecks, pendingSafetyChecks } from './computerSafetyChecks.js';
 import type { ToolRunOutcome } from './toolRunOutcome.js';
+import { extractedCustomData } from './toolOutputCustomData.js';
+import { copyForExtractor } from '../../../definitions/internal/extractorCopy.js';
 import { toolEnded, toolStarted } from './lifecycleHooks.js';
 import { decideLocalApproval, rejectionMessage } from './localToolApproval.js';
 import { commitLocalOutput, errorText, localToolSpan, noteLocalToolError } from './localToolOutput.js';
@@ -179,11 +181,19 @@ function runActions(
     const image = 'screenshot' in outcome && outcome.screenshot ? `data:image/png;base64,${outcome.screenshot}` : '';
     const raw: ComputerCallResultItem = { type: 'computer_call_result', callId: call.callId, output: { type: 'computer_screenshot', data: image } };
     if (acknowledged && acknowledged.length > 0) raw.providerData = { acknowledgedSafetyChecks: acknowledged };
+    // Before the end hook, as the reference: an extractor that fails ends the run without it.
+    const customData = yield* extractedCustomData(tool.customDataExtractor, () => ({
+      runContext: record.context,
+      tool,
+      toolCall: copyForExtractor(call),
+      output: image,
+      rawItem: copyForExtractor(raw),
+    }), env);
     yield* toolEnded(agent, tool, 'screenshot' in outcome ? outcome.screenshot : '', call, record, env);
     const withheld = yield* runToolOutputGuardrails(tool, call, 'screenshot' in outcome ? outcome.screenshot : '', agent, record, steps);
     if (withheld !== undefined) return yield* rejected(call, withheld, agent, env);
     yield* annotate(env, () => ({ 'baton.tool.output': image === '' ? '' : 'screenshot' }));
-    return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, image), env);
+    return yield* commitLocalOutput(new RunToolCallOutputItem(raw, agent, image, customData), env);
   });
 }
 

@@ -11,6 +11,7 @@ import {
   ToolStreamStartEvent,
   type FunctionCallItem,
   type FunctionTool,
+  type ToolOutputCustomData,
 } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { toPublicError, type RunFailure } from '../failures.js';
@@ -29,6 +30,7 @@ import { flatMapNow } from '../flatMapNow.js';
 import { fixedAnswerOf } from '../../../definitions/internal/fixedAnswer.js';
 import { commitAborted, commitOutput } from './toolCallOutputs.js';
 import { invokeTool, messageOf, nameOf, type ToolBatch, type ToolCallResult } from './invokeTool.js';
+import { functionToolCustomData } from './toolOutputCustomData.js';
 
 /**
  * One call: not started when the batch was cancelled; answered when its tool is missing or its
@@ -123,7 +125,12 @@ function runApprovedTool(
   // As the reference: the start event comes even when an input guardrail then rejects the call.
   return Effect.flatMap(toolStarted(agent, tool, call, record, env), () =>
     flatMapNow(runToolInputGuardrails(tool, call, agent, record, steps), (rejection) => {
-      if (rejection !== undefined) return commitOutput(call, tool, rejection, agent, record, env);
+      if (rejection !== undefined) {
+        // As the reference: the rejection is the call's output, and the tool ends with it.
+        return flatMapNow(customDataOf(tool, call, rejection, undefined, undefined, agent, record, env), (customData) =>
+          Effect.andThen(toolEnded(agent, tool, rejection, call, record, env), commitOutput(call, tool, rejection, agent, record, env, undefined, customData)),
+        );
+      }
       const body = guardedInvocation(tool, call, agent, record, env, resumeState, batch, steps);
       return Effect.flatMap(tool.streaming ? framed(tool, call, env, body) : body, (result) => endedCall(result, call, tool, agent, record, env));
     }),
@@ -140,12 +147,12 @@ function guardedInvocation(
   resumeState: string | undefined,
   batch: ToolBatch,
   steps: ToolGuardrailSteps,
-): Effect.Effect<ToolCallResult, RunFailure> {
+): Effect.Effect<InvokedCall, RunFailure> {
   const nestedKey = pendingRunKey(tool.name, call.callId);
   return invokeTool(tool, call, record, env, resumeState, batch).pipe(
     // As the reference: a tool that fails the run still ends, with the error it threw as its result.
     Effect.tapError((failure) => toolEnded(agent, tool, String(thrownBy(failure)), call, record, env)),
-    Effect.flatMap((result): Effect.Effect<ToolCallResult, RunFailure> => {
+    Effect.flatMap((result): Effect.Effect<InvokedCall, RunFailure> => {
       if (result.type !== 'output') return Effect.succeed(result);
       record.pendingAgentToolRuns.delete(nestedKey);
       if (ToolInterruption.is(result.output)) {
@@ -153,9 +160,12 @@ function guardedInvocation(
         return Effect.succeed({ type: 'interrupted', interruption: result.output });
       }
       return flatMapNow(runToolOutputGuardrails(tool, call, result.output, agent, record, steps), (replaced) => {
-        const seen = { ...result, output: replaced ?? result.output };
-        // After the output guardrails, as the reference: the hook gets what the model will see.
-        return Effect.as(toolEnded(agent, tool, seen.output, call, record, env), seen);
+        const output = replaced ?? result.output;
+        // After the output guardrails, as the reference: the custom data and the hook are of what the model will see.
+        return flatMapNow(customDataOf(tool, call, output, result.parsedInput, result.handledError, agent, record, env), (customData) => {
+          const seen: InvokedCall = { ...result, output, customData };
+          return Effect.as(toolEnded(agent, tool, output, call, record, env), seen);
+        });
       });
     }),
   );
@@ -163,7 +173,7 @@ function guardedInvocation(
 
 /** What an invoked call leaves: its output in history, a nested run's pause, or an `aborted` output. */
 function endedCall(
-  result: ToolCallResult,
+  result: InvokedCall,
   call: FunctionCallItem,
   tool: FunctionTool<any>,
   agent: Agent<any, any>,
@@ -181,8 +191,11 @@ function endedCall(
     const ended = result.bySibling ? 'aborted' : String(result.thrown);
     return toolEnded(agent, tool, ended, call, record, env).pipe(Effect.andThen(commitAborted(call, tool, agent, env)));
   }
-  return commitOutput(call, tool, result.output, agent, record, env, result.handledError);
+  return commitOutput(call, tool, result.output, agent, record, env, result.handledError, 'customData' in result ? result.customData : undefined);
 }
+
+/** An invoked call's result, with the custom data its tool's extractor attached to the output. */
+type InvokedCall = ToolCallResult | (Extract<ToolCallResult, { type: 'output' }> & { readonly customData: ToolOutputCustomData | undefined });
 
 /**
  * Frames a streaming tool's call with `tool_stream_start_event` and `tool_stream_end_event`. The
@@ -193,8 +206,8 @@ function framed(
   tool: FunctionTool<any>,
   call: FunctionCallItem,
   env: LoopEnv,
-  body: Effect.Effect<ToolCallResult, RunFailure>,
-): Effect.Effect<ToolCallResult, RunFailure> {
+  body: Effect.Effect<InvokedCall, RunFailure>,
+): Effect.Effect<InvokedCall, RunFailure> {
   const end = (output?: unknown, error?: unknown, interrupted?: boolean) =>
     env.emit(new ToolStreamEndEvent(tool.name, call.callId, output, error === undefined ? undefined : errorSummary(error), interrupted));
   return env.emit(new ToolStreamStartEvent(tool.name, call.callId, call.arguments)).pipe(
@@ -211,6 +224,25 @@ function framed(
 }
 
 /** The error behind a failed call: the one the tool threw, not the `ToolCallError` wrapping it. */
+/** The output's custom data; when the extractor fails the call, the tool still ends, with that error as its result (as the reference). */
+function customDataOf(
+  tool: FunctionTool<any>,
+  call: FunctionCallItem,
+  output: unknown,
+  parsedInput: { readonly value: unknown } | undefined,
+  handledError: unknown,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+): Effect.Effect<ToolOutputCustomData | undefined, RunFailure> {
+  if (tool.customDataExtractor === undefined) return NO_CUSTOM_DATA;
+  return functionToolCustomData(tool, call, output, parsedInput, handledError, record, env).pipe(
+    Effect.tapError((failure) => toolEnded(agent, tool, String(thrownBy(failure)), call, record, env)),
+  );
+}
+
+const NO_CUSTOM_DATA: Effect.Effect<undefined> = Effect.succeed(undefined);
+
 function thrownBy(failure: RunFailure): unknown {
   const error = toPublicError(failure);
   return error instanceof ToolCallError ? error.error : error;

@@ -116,7 +116,7 @@ function handlers<A, B, E>(onSuccess: (value: unknown) => Effect.Effect<A, E>, o
 function stepResultOf(output: unknown, scope: ToolCallScope, raisesInvalidInput: boolean): ToolStepResult {
   return raisesInvalidInput && scope.handledError instanceof InvalidToolInputError
     ? { type: 'invalid_input', error: scope.handledError }
-    : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction };
+    : { type: 'output', output, handledError: scope.handledError, handledByCustomFunction: scope.handledByCustomFunction, parsedInput: scope.parsedInput };
 }
 
 /**
@@ -130,8 +130,12 @@ function failureOf(
 ): { type: 'answered'; result: ToolStepResult } | { type: 'failed'; error: ToolCallError; aborted: AbortedCall | undefined } {
   if (raisesInvalidInput && error instanceof InvalidToolInputError) return { type: 'answered', result: { type: 'invalid_input', error } };
   const aborted: AbortedCall | undefined = cancellation.isCancellationError(error) ? { type: 'aborted', thrown: error, bySibling: cancellation.bySiblingFailure } : undefined;
-  // Whatever the tool threw, a ToolCallError of its own included, is wrapped (as the reference does).
-  return { type: 'failed', error: new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error))), aborted };
+  return { type: 'failed', error: functionToolFailure(error), aborted };
+}
+
+/** What a function tool's call failed with, as the run reports it: whatever was thrown, a ToolCallError of its own included, is wrapped (as the reference does). */
+export function functionToolFailure(error: unknown): ToolCallError {
+  return new ToolCallError(`Failed to run function tools: ${String(error)}`, error instanceof Error ? error : new Error(String(error)));
 }
 
 /** An error the tool's error function answered is on the call's span, and in the log when the default function answered it. */

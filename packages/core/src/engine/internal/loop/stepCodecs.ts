@@ -44,7 +44,14 @@ export const streamedModelCallCodec: StepCodec<StreamedModelCall> = {
  * a result, with that error's name and message), or the invalid-input message the model is told.
  */
 export type ToolStepResult =
-  | { readonly type: 'output'; readonly output: unknown; readonly handledError: unknown; readonly handledByCustomFunction?: boolean | undefined }
+  | {
+      readonly type: 'output';
+      readonly output: unknown;
+      readonly handledError: unknown;
+      readonly handledByCustomFunction?: boolean | undefined;
+      /** The arguments `execute` received, kept for a tool with a `customDataExtractor` (recorded, so a replayed call gives it the same). */
+      readonly parsedInput?: { readonly value: unknown } | undefined;
+    }
   | { readonly type: 'invalid_input'; readonly error: InvalidToolInputError };
 
 export const toolStepCodec: StepCodec<ToolStepResult> = {
@@ -54,16 +61,25 @@ export const toolStepCodec: StepCodec<ToolStepResult> = {
     if (result.output === undefined) json.undefined = true;
     if (result.handledError !== undefined) json.handledError = errorJson(result.handledError);
     if (result.handledByCustomFunction === true) json.customErrorFunction = true;
+    if (result.parsedInput !== undefined) json.parsedInput = { value: toJson(result.parsedInput.value) };
     return json;
   },
   decode: (json) => {
-    const recorded = json as { output?: unknown; undefined?: boolean; invalidInput?: string; handledError?: { name: string; message: string }; customErrorFunction?: boolean };
+    const recorded = json as {
+      output?: unknown;
+      undefined?: boolean;
+      invalidInput?: string;
+      handledError?: { name: string; message: string };
+      customErrorFunction?: boolean;
+      parsedInput?: { value?: unknown };
+    };
     if (typeof recorded.invalidInput === 'string') return { type: 'invalid_input', error: new InvalidToolInputError(recorded.invalidInput) };
     return {
       type: 'output',
       output: recorded.undefined === true ? undefined : recorded.output,
       handledError: recorded.handledError === undefined ? undefined : errorFrom(recorded.handledError),
       handledByCustomFunction: recorded.customErrorFunction === true,
+      parsedInput: recorded.parsedInput === undefined ? undefined : { value: recorded.parsedInput.value },
     };
   },
 };

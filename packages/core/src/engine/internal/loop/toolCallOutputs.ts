@@ -1,7 +1,7 @@
 import * as Effect from 'effect/Effect';
 import { annotate } from './span.js';
 import { flatMapNow } from '../flatMapNow.js';
-import { RunToolCallOutputItem, type FunctionCallItem, type FunctionTool } from '@baton/types';
+import { RunToolCallOutputItem, type FunctionCallItem, type FunctionCallResultItem, type FunctionTool, type ToolOutputCustomData } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import { functionCallResult, itemEvent, toSmartString, toolCallOutput } from '../../../state/internal/items.js';
 import { capToolOutput } from './capToolOutput.js';
@@ -18,15 +18,20 @@ export function commitOutput(
   _record: RunRecord,
   env: LoopEnv,
   handledError?: unknown,
+  customData?: ToolOutputCustomData,
 ): Effect.Effect<ToolRunOutcome> {
   const capped = capToolOutput(output, toolCallOutput(output), env.limits.maxToolOutputChars);
-  const raw = { ...functionCallResult(call.callId, call.name, '', call.namespace), output: capped.output, ...(call.caller ? { caller: call.caller } : {}) };
-  const item = new RunToolCallOutputItem(raw, agent, capped.value);
+  const item = new RunToolCallOutputItem(outputRawItem(call, capped.output), agent, capped.value, customData);
   // The error an error function answered for: the developer's, never sent to the model.
   if (handledError !== undefined) Object.defineProperty(item, 'error', { value: handledError, enumerable: false });
   return flatMapNow(annotate(env, () => ({ 'baton.tool.output': toSmartString(capped.value) })), () =>
     Effect.as(env.emit(itemEvent(item)), { type: 'output' as const, tool, output: capped.value, item }),
   );
+}
+
+/** The raw output item answering `call` with `output` (what the model is sent). */
+export function outputRawItem(call: FunctionCallItem, output: FunctionCallResultItem['output']): FunctionCallResultItem {
+  return { ...functionCallResult(call.callId, call.name, '', call.namespace), output, ...(call.caller ? { caller: call.caller } : {}) };
 }
 
 /** The output of a call the run's cancellation ended (or never started): incomplete, `aborted`, as the reference records it. */

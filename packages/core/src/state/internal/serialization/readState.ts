@@ -134,7 +134,7 @@ function restoreItem(item: SerializedRunItem, current: Agent<any, any>, resolveR
       return new RunToolCallItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));
     case 'tool_call_output_item': {
       const output = 'output' in item ? item.output : textOf(item.rawItem.output);
-      return new RunToolCallOutputItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']), output);
+      return new RunToolCallOutputItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']), output, item.customData);
     }
     case 'reasoning_item':
       return new RunReasoningItem(item.rawItem as never, resolve(item.agent, [...path, 'agent']));

@@ -101,6 +101,7 @@ function writeItem(item: RunItem, itemRefOf: ItemAgentRefOf, refOf: AgentRefOf):
       const output = item.output;
       // A string output is the text already in rawItem.output: leave it out.
       if (typeof output !== 'string' || output !== textOf(item.rawItem.output)) (out as { output?: unknown }).output = jsonSafe(output);
+      if (item.customData !== undefined) (out as { customData?: unknown }).customData = item.customData;
       return out;
     }
     case 'handoff_output_item':
