@@ -31,11 +31,13 @@ async function program({ sdk, testing }: SdkUnderTest, c: Case) {
   runner.on('agent_end', () => void heard.push({ hook: 'runner', stored: stored.length }));
   (agent as { on: (event: string, listener: () => void) => void }).on('agent_end', () => void heard.push({ hook: 'agent', stored: stored.length }));
   const options = { session, ...(c.source === 'model' ? {} : { maxTurns: 1, errorHandlers: { maxTurns: () => ({ finalOutput: 'handled' }) } }) } as never;
+  // The answer's item events the stream showed (a failed save shows none, as on the reference).
+  let shown = 0;
   const outcome = await outcomeOf(
     (async () => {
       if (!c.stream) return (await runner.run(agent, 'go', options)).finalOutput;
       const result = await runner.run(agent, 'go', { ...(options as object), stream: true } as never);
-      for await (const _event of result);
+      for await (const event of result) if (event.type === 'run_item_stream_event' && event.name === 'message_output_created') shown += 1;
       await result.completed;
       return result.finalOutput;
     })(),
@@ -44,6 +46,7 @@ async function program({ sdk, testing }: SdkUnderTest, c: Case) {
     outcome: outcome.ok ? outcome.value : (outcome.error as Error).message,
     heard: heard.sort((a, b) => a.hook.localeCompare(b.hook)),
     stored: stored.length,
+    shown,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type ModelResponse,
   type OutputGuardrailResult,
   type RunItem,
+  type RunMessageOutputItem,
   type RunToolApprovalItem,
   type ToolInputGuardrailResult,
   type ToolOutputGuardrailResult,
@@ -51,6 +52,11 @@ export interface RunRecord<TContext = any> {
   turnInProgress?: boolean;
   /** The final output came from an error handler (a nested agent tool then answers with it, not the last response's text). */
   finalOutputFromErrorHandler?: boolean;
+  /**
+   * A max-turns error handler's answer, checked by the output guardrails and waiting to join the
+   * run's items: it is published (items, stream) once the run is in its session, never before.
+   */
+  heldFinalItem?: RunMessageOutputItem | undefined;
   inputGuardrailResults: InputGuardrailResult[];
   outputGuardrailResults: OutputGuardrailResult[];
   toolInputGuardrailResults: ToolInputGuardrailResult[];

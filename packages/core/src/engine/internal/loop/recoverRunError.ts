@@ -81,17 +81,18 @@ function askHandler(
         ? undefined
         : new RunMessageOutputItem({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] }, record.currentAgent);
     // The answer is checked by the output guardrails as a model's would be (with no model response
-    // behind it). A max-turns answer joins the history only once they passed: nothing was said yet.
+    // behind it). A max-turns answer joins the run's items only once they passed and the run is in
+    // its session (the run loop publishes it then): nothing was said yet.
     const deferred = kind === 'maxTurns';
     if (item && !deferred) yield* publish(item, record, env);
     yield* checkFinalOutput(output, agent, undefined, record, env);
-    if (item && deferred) yield* publish(item, record, env);
+    if (item && deferred) record.heldFinalItem = item;
     record.finalOutputFromErrorHandler = true;
     return 'done' as const;
   });
 }
 
-function publish(item: RunMessageOutputItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+export function publish(item: RunMessageOutputItem, record: RunRecord, env: LoopEnv): Effect.Effect<void> {
   record.generatedItems.push(item);
   return env.emit(itemEvent(item));
 }

@@ -19,7 +19,7 @@ import type { LoopEnv, LoopSettings } from './loopEnv.js';
 import { prepareTurn, resolveCapabilities, type PreparedTurn } from './prepareTurn.js';
 import { resolveTurn, type TurnOutcome } from './resolveTurn.js';
 import { checkFinalOutput } from './checkFinalOutput.js';
-import { recoverRunError } from './recoverRunError.js';
+import { publish, recoverRunError } from './recoverRunError.js';
 import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
 import { randomUuid } from '../../../definitions/internal/uuid.js';
@@ -106,10 +106,15 @@ function announceFinalOutput(agent: Agent<any, any>, record: RunRecord, env: Loo
   const step = record.currentStep;
   if (step?.type !== 'next_step_final_output' || step.unchecked) return Effect.void;
   const ended = agentEnded(agent, step.output, record, env);
+  // A max-turns handler's answer is saved with the run, and only then shown (items, stream).
+  const held = record.heldFinalItem;
+  record.heldFinalItem = undefined;
+  const published = held === undefined ? ended : Effect.andThen(Effect.suspend(() => publish(held, record, env)), ended);
   const session = record.session;
-  if (session === undefined) return ended;
-  const saved = Effect.tryPromise({ try: () => saveToSession(session, record.generatedItems, record.reasoningItemIdPolicy), catch: asRunFailure });
-  return Effect.andThen(saved, ended);
+  if (session === undefined) return published;
+  const items = held === undefined ? record.generatedItems : [...record.generatedItems, held];
+  const saved = Effect.tryPromise({ try: () => saveToSession(session, items, record.reasoningItemIdPolicy), catch: asRunFailure });
+  return Effect.andThen(saved, published);
 }
 
 function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> {
