@@ -8,7 +8,7 @@ import { Agent, MemorySession, RunContext, RunState, run } from '../src/index.js
 // pending a streamed result does not hold it yet. Once saved, it is shown once and saved once.
 
 const ANSWER = 'handled max turn';
-const answers = (items: ReadonlyArray<{ type: string; role?: string }>) => items.filter((item) => item.type === 'message' && item.role === 'assistant').length;
+const answers = (items: ReadonlyArray<{ type?: string; role?: string }>) => items.filter((item) => item.type === 'message' && item.role === 'assistant').length;
 const answerItems = (items: readonly RunItem[]) => items.filter((item) => item.type === 'message_output_item').length;
 
 class GatedSession extends MemorySession {

@@ -98,7 +98,10 @@ export function toSmartString(value: unknown): string {
 
 /** A function call's output item; it names the call's namespace too (a `toolNamespace()` tool), as the reference's does. */
 export function functionCallResult(callId: string, name: string, text: string, namespace?: string): FunctionCallResultItem {
-  return { type: 'function_call_result', name, ...(namespace !== undefined ? { namespace } : {}), callId, status: 'completed', output: { type: 'text', text } };
+  // Literals, not a conditional spread (V8's slow path): the fields in the same order either way.
+  return namespace !== undefined
+    ? { type: 'function_call_result', name, namespace, callId, status: 'completed', output: { type: 'text', text } }
+    : { type: 'function_call_result', name, callId, status: 'completed', output: { type: 'text', text } };
 }
 
 /**

@@ -56,7 +56,7 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   if (!env.streamed) {
     const attempt = settledPromise((abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
     const call = withModelRetries(attempt, { model, request, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
-      Effect.flatMap((response) => flatMapNow(checkResponse(response), (checked) => Effect.succeed<ModelResponse>({ ...checked, usage: failures.foldInto(checked.usage) }))),
+      Effect.flatMap((response) => flatMapNow(checkResponse(response), (checked) => Effect.succeed<ModelResponse>(Object.assign({}, checked, { usage: failures.foldInto(checked.usage) })))),
       countFailedUsage(failures, record, env),
     );
     return Effect.suspend(() => {

@@ -51,42 +51,61 @@ export function executeToolRuns(
   // The model is untrusted: one response may ask for any number of calls, so at most
   // `limits.maxConcurrentToolCalls` run at once (the rest start in call order as others end).
   const concurrency = Number.isFinite(env.limits.maxConcurrentToolCalls) ? env.limits.maxConcurrentToolCalls : 'unbounded';
-  const computers = localRuns.filter((run): run is LocalToolRun & { kind: 'computer' } => run.kind === 'computer');
+  const computers = localRuns.length === 0 ? NO_LOCAL_RUNS : localRuns.filter((run): run is LocalToolRun & { kind: 'computer' } => run.kind === 'computer');
   // The call runner is inline, so the build's keepNames does not name a new closure on every turn.
   const functions =
     runs.length === 0
       ? Effect.succeed([] as ToolRunOutcome[])
-      : settleBatch(runs, (run, i) => (lanes ? lanes(i, executeToolRun(run, agent, record, env, batch)) : executeToolRun(run, agent, record, env, batch)), batch.cancellation, concurrency);
+      : runs.length === 1 && lanes === undefined
+        ? // One call has no sibling to cancel or wait for: it runs in this fiber (no forked batch).
+          Effect.map(executeToolRun(runs[0]!, agent, record, env, batch), (outcome) => [outcome])
+        : settleBatch(runs, (run, i) => (lanes ? lanes(i, executeToolRun(run, agent, record, env, batch)) : executeToolRun(run, agent, record, env, batch)), batch.cancellation, concurrency);
   // The computer's calls run beside the function tools (neither depends on the other's effects), one
   // at a time; a failure of either category cancels the other, which settles before the run fails.
-  const computerCalls = Effect.forEach(computers, (run) => executeComputerCall(run.call, run.tool, agent, record, env, batch.cancellation));
-  const categories =
-    computers.length === 0
-      ? functions
-      : runs.length === 0
-        ? computerCalls
-        : settleBatch([functions, computerCalls], (category) => category, batch.cancellation, 2).pipe(Effect.map(([a, b]) => [...a!, ...b!]));
-  const sequential = localRuns.filter((run) => run.kind !== 'computer');
+  // (What a turn without local calls does not need is not built: most turns have none.)
+  const categories = computers.length === 0 ? functions : withComputerCalls(functions, runs.length, computers, agent, record, env, batch);
+  const sequential = localRuns.length === 0 ? NO_LOCAL_RUNS : localRuns.filter((run) => run.kind !== 'computer');
   const drained =
     runs.length === 0 && computers.length === 0
       ? categories
       : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, sequential, agent, record, env));
   // Then the shell and apply-patch calls, in response order (they act on the same workspace); none starts once the turn is cancelled.
-  const locals = Effect.forEach(sequential, (run) =>
-    Effect.suspend(() => (batch.cancellation.cancelled ? localCallNotStarted(run, agent, env) : executeLocalToolRun(run, agent, record, env))),
-  );
-  const all = Effect.zipWith(drained, locals, (a, b) => [...a, ...b]).pipe(
-    Effect.tap((outcomes) =>
-      Effect.sync(() => {
-        for (const outcome of outcomes) {
-          if (outcome.type === 'nested_interruption') continue;
-          record.generatedItems.push(outcome.item);
-          if (outcome.type === 'output' && outcome.followUp) record.generatedItems.push(outcome.followUp);
-        }
-      }),
-    ),
-  );
+  const outcomes =
+    sequential.length === 0
+      ? drained
+      : Effect.zipWith(
+          drained,
+          Effect.forEach(sequential, (run) =>
+            Effect.suspend(() => (batch.cancellation.cancelled ? localCallNotStarted(run, agent, env) : executeLocalToolRun(run, agent, record, env))),
+          ),
+          (a, b) => [...a, ...b],
+        );
+  const all = Effect.map(outcomes, (settled) => {
+    for (const outcome of settled) {
+      if (outcome.type === 'nested_interruption') continue;
+      record.generatedItems.push(outcome.item);
+      if (outcome.type === 'output' && outcome.followUp) record.generatedItems.push(outcome.followUp);
+    }
+    return settled;
+  });
   return withReplayableApprovalClock(all, record, env);
+}
+
+const NO_LOCAL_RUNS: readonly never[] = [];
+
+/** The computer's calls, one at a time, beside the function tools' (`functions`, when there are some). */
+function withComputerCalls(
+  functions: Effect.Effect<ToolRunOutcome[], RunFailure>,
+  functionCalls: number,
+  computers: ReadonlyArray<LocalToolRun & { kind: 'computer' }>,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+  batch: ToolBatch,
+): Effect.Effect<ToolRunOutcome[], RunFailure> {
+  const computerCalls = Effect.forEach(computers, (run) => executeComputerCall(run.call, run.tool, agent, record, env, batch.cancellation));
+  if (functionCalls === 0) return computerCalls;
+  return settleBatch([functions, computerCalls], (category) => category, batch.cancellation, 2).pipe(Effect.map(([a, b]) => [...a!, ...b!]));
 }
 
 /**

@@ -20,7 +20,7 @@ import { toolStepCodec, type ToolStepResult } from './stepCodecs.js';
 import { nestedStepRunner } from '../../../definitions/stepRunner.js';
 import { getLogger } from '../../../definitions/logger.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
-import { withLazySignal } from '../lazyAbort.js';
+import type { LazyAbort } from '../lazyAbort.js';
 import { ToolBatchCancellation } from './toolCancellation.js';
 
 /** What the calls of one response share: its cancellation, and the caller's signal when a call may have it as its own. */
@@ -60,7 +60,7 @@ export function invokeTool(
         const details: ScopedToolCallDetails =
           directSignal !== undefined
             ? { toolCall: call, emit, [CALL_SCOPE]: scope, signal: directSignal }
-            : withLazySignal({ toolCall: call, emit, [CALL_SCOPE]: scope } as Omit<ScopedToolCallDetails, 'signal'>, abort);
+            : lazySignalDetails(call, emit, scope, abort);
         if (record.runId !== undefined) details.runId = record.runId;
         if (resumeState !== undefined) details.resumeState = resumeState;
         scope.loopDetails = details;
@@ -107,6 +107,21 @@ export function invokeTool(
 }
 
 type AbortedCall = Extract<ToolCallResult, { type: 'aborted' }>;
+
+/**
+ * A call's details whose `signal` is made when the tool reads it: one literal with the getter (a
+ * copy of a literal with a getter added costs V8's slow path, about twice as much).
+ */
+function lazySignalDetails(call: FunctionCallItem, emit: ToolCallDetails['emit'], scope: ToolCallScope, abort: LazyAbort): ScopedToolCallDetails {
+  return {
+    toolCall: call,
+    emit,
+    [CALL_SCOPE]: scope,
+    get signal() {
+      return abort.signal;
+    },
+  };
+}
 
 function handlers<A, B, E>(onSuccess: (value: unknown) => Effect.Effect<A, E>, onFailure: (error: unknown) => Effect.Effect<B, E>) {
   return { onSuccess, onFailure };

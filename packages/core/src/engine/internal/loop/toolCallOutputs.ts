@@ -31,12 +31,17 @@ export function commitOutput(
 
 /** The raw output item answering `call` with `output` (what the model is sent). */
 export function outputRawItem(call: FunctionCallItem, output: FunctionCallResultItem['output']): FunctionCallResultItem {
-  return { ...functionCallResult(call.callId, call.name, '', call.namespace), output, ...(call.caller ? { caller: call.caller } : {}) };
+  const raw = functionCallResult(call.callId, call.name, '', call.namespace);
+  raw.output = output;
+  if (call.caller) raw.caller = call.caller;
+  return raw;
 }
 
 /** The output of a call the run's cancellation ended (or never started): incomplete, `aborted`, as the reference records it. */
 export function commitAborted(call: FunctionCallItem, tool: FunctionTool<any> | undefined, agent: Agent<any, any>, env: LoopEnv): Effect.Effect<ToolRunOutcome & { type: 'output' }> {
-  const raw = { ...functionCallResult(call.callId, call.name, 'aborted', call.namespace), status: 'incomplete' as const, ...(call.caller ? { caller: call.caller } : {}) };
+  const raw = functionCallResult(call.callId, call.name, 'aborted', call.namespace);
+  raw.status = 'incomplete';
+  if (call.caller) raw.caller = call.caller;
   const item = new RunToolCallOutputItem(raw, agent, 'aborted');
   return env.emit(itemEvent(item)).pipe(Effect.as({ type: 'output' as const, tool, output: 'aborted', item }));
 }

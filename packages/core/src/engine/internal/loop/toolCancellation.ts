@@ -15,7 +15,8 @@ import { isSiblingFailureReason } from './siblingFailure.js';
 export class ToolBatchCancellation {
   #cancelled = false;
   #reason: unknown;
-  readonly #calls = new Set<LazyAbort>();
+  /** The calls in flight that follow the batch (made at the first: a call given the caller's signal enrolls none). */
+  #calls: Set<LazyAbort> | undefined;
 
   /** `runSignal`: the caller's signal, whose firing cancels the batch even before the run's fiber hears of it. */
   constructor(readonly runSignal: AbortSignal | undefined) {}
@@ -38,8 +39,9 @@ export class ToolBatchCancellation {
     if (this.#cancelled) return;
     this.#cancelled = true;
     this.#reason = this.runSignal?.aborted ? this.runSignal.reason : reason;
-    for (const call of this.#calls) call.abort(reason);
-    this.#calls.clear();
+    const calls = this.#calls;
+    this.#calls = undefined;
+    if (calls !== undefined) for (const call of calls) call.abort(reason);
   }
 
   /** Makes a call's abort follow the batch's; the returned function ends that (the call settled). */
@@ -48,8 +50,8 @@ export class ToolBatchCancellation {
       call.abort(this.reason);
       return () => undefined;
     }
-    this.#calls.add(call);
-    return () => void this.#calls.delete(call);
+    (this.#calls ??= new Set()).add(call);
+    return () => void this.#calls?.delete(call);
   }
 
   /**
