@@ -1,6 +1,6 @@
 import * as Effect from 'effect/Effect';
 import { InvalidToolInputError, UserError, type FunctionCallItem, type FunctionTool, type ToolOutputCustomData, type ToolOutputCustomDataExtractor } from '@baton/types';
-import type { RunFailure } from '../failures.js';
+import { asRunFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { toolCallOutput } from '../../../state/internal/items.js';
 import { INVALID_TOOL_INPUT_MESSAGE } from '../../../definitions/internal/invalidToolInput.js';
@@ -9,7 +9,6 @@ import { functionToolFailure } from './invokeTool.js';
 import { withSpanContext } from './span.js';
 import { inputPreparerOf } from '../../../definitions/internal/preparedToolInput.js';
 import { copyForExtractor } from '../../../definitions/internal/extractorCopy.js';
-import { fromUserCode } from '../userCode.js';
 import type { LoopEnv } from './loopEnv.js';
 
 /**
@@ -17,15 +16,25 @@ import type { LoopEnv } from './loopEnv.js';
  * undefined and `{}` attach nothing; anything but a plain object with string keys whose values are
  * JSON (finite numbers, no functions, symbols or bigints, no class instances) fails the run with a
  * `UserError` naming the rule; what is kept is a JSON copy, so later changes to the
- * returned object do not reach the item. A tool without an extractor costs no step.
+ * returned object do not reach the item. A tool without an extractor costs no step. A throw or a
+ * refused answer fails the run as `asFailure` says (the run's failure, unchanged, by default).
  */
 export function extractedCustomData<C>(
   extractor: ToolOutputCustomDataExtractor<C> | undefined,
-  context: () => C,
+  context: () => C | Promise<C>,
   env: LoopEnv,
+  asFailure: (thrown: unknown) => RunFailure = asRunFailure,
 ): Effect.Effect<ToolOutputCustomData | undefined, RunFailure> {
   if (extractor === undefined) return NONE;
-  return fromUserCode(env, async () => normalizedCustomData(await extractor(context())));
+  return withSpanContext(env, (enter) =>
+    Effect.tryPromise({
+      try: async () => {
+        const given = await context();
+        return normalizedCustomData(await enter(() => extractor(given)));
+      },
+      catch: asFailure,
+    }),
+  );
 }
 
 const NONE: Effect.Effect<undefined> = Effect.succeed(undefined);
@@ -84,24 +93,21 @@ export function functionToolCustomData(
   record: RunRecord,
   env: LoopEnv,
 ): Effect.Effect<ToolOutputCustomData | undefined, RunFailure> {
-  const extractor = tool.customDataExtractor;
-  if (extractor === undefined) return NONE;
-  return withSpanContext(env, (enter) =>
-    Effect.tryPromise({
-      try: async () => {
-        const input = parsedInput ?? (await inputPreparerOf(tool)?.(call.arguments));
-        const redacted = handledError instanceof InvalidToolInputError && handledError.message === INVALID_TOOL_INPUT_MESSAGE;
-        const context = {
-          runContext: record.context,
-          tool,
-          toolCall: copyForExtractor(redacted ? { ...call, arguments: '' } : call),
-          input: copyForExtractor(input !== undefined && 'value' in input ? input.value : undefined),
-          output: copyForExtractor(output),
-          rawItem: copyForExtractor(outputRawItem(call, toolCallOutput(output))),
-        };
-        return normalizedCustomData(await enter(() => extractor(context)));
-      },
-      catch: functionToolFailure,
-    }),
+  return extractedCustomData(
+    tool.customDataExtractor,
+    async () => {
+      const input = parsedInput ?? (await inputPreparerOf(tool)?.(call.arguments));
+      const redacted = handledError instanceof InvalidToolInputError && handledError.message === INVALID_TOOL_INPUT_MESSAGE;
+      return {
+        runContext: record.context,
+        tool,
+        toolCall: copyForExtractor(redacted ? { ...call, arguments: '' } : call),
+        input: copyForExtractor(input !== undefined && 'value' in input ? input.value : undefined),
+        output: copyForExtractor(output),
+        rawItem: copyForExtractor(outputRawItem(call, toolCallOutput(output))),
+      };
+    },
+    env,
+    functionToolFailure,
   );
 }
