@@ -17,9 +17,9 @@ import { withFixedAnswer } from './internal/fixedAnswer.js';
 import { compileSchema, isJsonObjectSchema, isStandardSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
 import { toFunctionToolName } from './internal/names.js';
 import { checkedAllowedCallers } from './internal/allowedCallers.js';
-import { rememberHandledToolError, rememberParsedInput } from './internal/toolCallScope.js';
+import { rememberHandledToolError, rememberParsedInput, takePreparedInput } from './internal/toolCallScope.js';
 import { InvalidToolInput, invalidToolInputOf } from './internal/invalidToolInput.js';
-import { withInputPreparer } from './internal/preparedToolInput.js';
+import { withInputPreparer, type ReadToolInput } from './internal/preparedToolInput.js';
 import { requireFunction, requireBooleanOrFunction } from './internal/validate.js';
 import { checkedToolGuardrails } from './internal/toolGuardrailLists.js';
 import { completeToolCallDetails } from './internal/toolCallDetails.js';
@@ -172,11 +172,14 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
     const answer = errorFunction as ToolErrorFunction<TContext>;
     return answer(runContext as RunContext<TContext>, error, details);
   };
+  const prepareInput = (input: string) => readToolArguments(input, schema.validate);
   const runCall = async (runContext: RunContextContract<TContext>, input: string, details: ToolCallDetails, given: Partial<ToolCallDetails> | undefined): Promise<unknown> => {
     try {
       // As the reference: arguments that are not JSON, or fail the schema, are the tool's error
       // like any other (its error function answers them; with \`errorFunction: null\` they are raised).
-      const parsed = await parseToolArguments(name, input, schema.validate, runContext, given);
+      // Read already when the run asked about the call's approval: not validated twice.
+      const read = takePreparedInput(details, input, prepareInput)?.read ?? (await prepareInput(input));
+      const parsed = argumentsOrThrow(name, input, read, runContext, given);
       if (customDataExtractor !== undefined) rememberParsedInput(details, parsed);
       return await checked(await execute(parsed, runContext, details), runContext, details);
     } catch (error) {
@@ -228,7 +231,7 @@ export function tool<TParameters extends ToolParameters, TContext = unknown, TRe
   if (options.deferLoading === true) functionTool.deferLoading = true;
   if (allowedCallers) functionTool.allowedCallers = allowedCallers;
   if (customDataExtractor) functionTool.customDataExtractor = customDataExtractor as FunctionToolCustomDataExtractor<TContext>;
-  withInputPreparer(functionTool, (input) => preparedInput(input, schema.validate));
+  withInputPreparer(functionTool, prepareInput);
   if (options.inputGuardrails) functionTool.inputGuardrails = options.inputGuardrails;
   if (options.outputGuardrails) functionTool.outputGuardrails = options.outputGuardrails;
   return functionTool;
@@ -283,41 +286,41 @@ function redactedIfNeeded(error: unknown): unknown {
 
 /**
  * The call's arguments read as JSON (an empty string is not, as on the reference) and checked by
- * the schema; otherwise the \`InvalidToolInputError\` of an \`InvalidToolInput\` failure (which says
- * what was wrong only when tool data may be logged).
+ * the schema; never throws (what went wrong is the failure).
  */
-async function parseToolArguments(
-  toolName: string,
+async function readToolArguments(
   input: string,
   validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
-  runContext: RunContextContract<any>,
-  given: Partial<ToolCallDetails> | undefined,
-): Promise<unknown> {
+): Promise<ReadToolInput> {
   let json: unknown;
   try {
     json = JSON.parse(input);
   } catch (error) {
-    throw new InvalidToolInput(toolDataIsRedacted, `Invalid JSON input for tool "${toolName}": ${(error as Error).message}`, error, invocationOf(runContext, input, given)).error;
+    return { ok: false, failure: { kind: 'not_json', error } };
   }
-  const result = await validate(json);
-  if (!result.ok) {
-    const message = `Invalid input for tool "${toolName}": ${result.message}`;
-    throw new InvalidToolInput(toolDataIsRedacted, message, new Error(result.message), invocationOf(runContext, input, given)).error;
+  try {
+    const result = await validate(json);
+    return result.ok ? { ok: true, value: result.value } : { ok: false, failure: { kind: 'invalid', message: result.message } };
+  } catch (error) {
+    return { ok: false, failure: { kind: 'threw', error } };
   }
-  return result.value;
 }
 
-/** The arguments as `execute` would receive them, or not ok when they are not JSON or fail the schema. */
-async function preparedInput(
-  input: string,
-  validate: (value: unknown) => Promise<{ ok: true; value: unknown } | { ok: false; message: string }>,
-): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  try {
-    const result = await validate(JSON.parse(input));
-    return result.ok ? { ok: true, value: result.value } : { ok: false };
-  } catch {
-    return { ok: false };
+/**
+ * The value `execute` receives, or the error the call fails with: the \`InvalidToolInputError\` of
+ * an \`InvalidToolInput\` failure (which says what was wrong only when tool data may be logged), or
+ * what the schema's validation threw.
+ */
+function argumentsOrThrow(toolName: string, input: string, read: ReadToolInput, runContext: RunContextContract<any>, given: Partial<ToolCallDetails> | undefined): unknown {
+  if (read.ok) return read.value;
+  const { failure } = read;
+  if (failure.kind === 'threw') throw failure.error;
+  if (failure.kind === 'not_json') {
+    const message = `Invalid JSON input for tool "${toolName}": ${(failure.error as Error).message}`;
+    throw new InvalidToolInput(toolDataIsRedacted, message, failure.error, invocationOf(runContext, input, given)).error;
   }
+  const message = `Invalid input for tool "${toolName}": ${failure.message}`;
+  throw new InvalidToolInput(toolDataIsRedacted, message, new Error(failure.message), invocationOf(runContext, input, given)).error;
 }
 
 /** What an invalid-input error tells of the call, built only when the arguments fail. */

@@ -9,7 +9,16 @@ import type { FunctionTool } from '@baton/types';
  */
 export const PREPARE_INPUT: unique symbol = Symbol('baton.prepareToolInput');
 
-export type InputPreparer = (input: string) => Promise<{ readonly ok: true; readonly value: unknown } | { readonly ok: false }>;
+/**
+ * How a call's arguments read: the value `execute` receives, or why not (not JSON, refused by the
+ * schema, or the schema's validation threw). A failure keeps what the tool's own invocation would
+ * have raised, so an invocation given it raises that without validating again.
+ */
+export type ReadToolInput =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly failure: { readonly kind: 'not_json'; readonly error: unknown } | { readonly kind: 'invalid'; readonly message: string } | { readonly kind: 'threw'; readonly error: unknown } };
+
+export type InputPreparer = (input: string) => Promise<ReadToolInput>;
 
 type Preparing = FunctionTool<any> & { [PREPARE_INPUT]?: InputPreparer };
 

@@ -1,4 +1,5 @@
 import type { ToolCallDetails } from '@baton/types';
+import type { ReadToolInput } from './preparedToolInput.js';
 
 /**
  * What the run keeps with one tool call, beside the details the tool sees: the configuration of
@@ -17,6 +18,18 @@ export interface ToolCallScope {
   handledByCustomFunction?: boolean;
   /** The arguments as `execute` received them, kept only for a tool with a `customDataExtractor` (which is given them). */
   parsedInput?: { readonly value: unknown };
+  /**
+   * The call's arguments as its tool read them before asking about approval (`PREPARE_INPUT`): the
+   * tool that read them, from this input, takes them once instead of validating again.
+   */
+  preparedInput?: PreparedToolInput | undefined;
+}
+
+/** Arguments a tool's input preparer read (`preparedToolInput.ts`), for that tool's next invocation with that input. */
+export interface PreparedToolInput {
+  readonly input: string;
+  readonly preparer: object;
+  readonly read: ReadToolInput;
 }
 
 /**
@@ -42,6 +55,18 @@ export function rememberHandledToolError(details: ToolCallDetails, error: unknow
   if (!scope) return;
   scope.handledError = error;
   scope.handledByCustomFunction = byCustomFunction;
+}
+
+/**
+ * The arguments prepared for this call when `preparer` read them from `input`; taken once (a tool
+ * invoked again, or given these details by another tool, validates for itself).
+ */
+export function takePreparedInput(details: ToolCallDetails, input: string, preparer: object): PreparedToolInput | undefined {
+  const scope = callScopeOf(details);
+  const prepared = scope?.preparedInput;
+  if (prepared === undefined || prepared.input !== input || prepared.preparer !== preparer) return undefined;
+  scope!.preparedInput = undefined;
+  return prepared;
 }
 
 /** Keeps the arguments `execute` is about to receive, for the tool's `customDataExtractor`. */

@@ -19,6 +19,7 @@ import type { RunContext } from '../../definitions/runContext.js';
 import type { SerializedTrace } from '../../definitions/runTracing.js';
 import type { SessionProgress } from './sessionProgress.js';
 import { PendingAgentToolRuns } from './pendingAgentToolRuns.js';
+import type { PreparedToolInput } from '../../definitions/internal/toolCallScope.js';
 
 /** What the last turn decided. */
 export type NextStep =
@@ -66,6 +67,12 @@ export interface RunRecord<TContext = any> {
    * written when it paused, so a resume strategy can choose between its context and a live one.
    */
   pendingAgentToolRuns: PendingAgentToolRuns;
+  /**
+   * Arguments a dynamic `needsApproval` was asked about for a call the run paused on, keyed
+   * `<toolName>:<callId>`: the resumed call runs with them as read. In memory only (a state read
+   * back reads them again, as the reference's does).
+   */
+  approvalInputs?: Map<string, PreparedToolInput> | undefined;
   /** Input staged with `state.addInput(...)`, admitted as `RunInputItem`s right before the next model call. */
   pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */

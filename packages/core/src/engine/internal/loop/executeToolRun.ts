@@ -31,6 +31,8 @@ import { fixedAnswerOf } from '../../../definitions/internal/fixedAnswer.js';
 import { commitAborted, commitOutput } from './toolCallOutputs.js';
 import { invokeTool, messageOf, nameOf, type ToolBatch, type ToolCallResult } from './invokeTool.js';
 import { functionToolCustomData } from './toolOutputCustomData.js';
+import { inputPreparerOf } from '../../../definitions/internal/preparedToolInput.js';
+import type { PreparedToolInput } from '../../../definitions/internal/toolCallScope.js';
 
 /**
  * One call: not started when the batch was cancelled; answered when its tool is missing or its
@@ -48,20 +50,82 @@ export function executeToolRun(run: ToolRun, agent: Agent<any, any>, record: Run
     const parsed = parseArguments(call);
     if (!parsed.ok) return unparsableArguments(call, tool, parsed.message, agent, record, env).pipe(toolSpan(call, tool, env));
     const fixed = fixedAnswerOf(tool.needsApproval);
-    const needsApproval = fixed !== undefined ? Effect.succeed(fixed) : fromUserCode(env, () => tool.needsApproval(record.context, parsed.value, call.callId));
-    return flatMapNow(needsApproval, (needed) =>
-      needed ? approvalApplied(run, tool, agent, record, env, batch) : runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool, env)),
-    );
+    if (fixed === false) return runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool, env));
+    const kept = keptArguments(call, tool, record);
+    if (kept !== undefined) return approvalApplied(run, tool, parsed.value, kept, true, agent, record, env, batch);
+    return flatMapNow(preparedArguments(call, tool, env), (prepared) => approvalApplied(run, tool, parsed.value, prepared, false, agent, record, env, batch));
   });
 }
 
-/** A call whose tool has to be approved: it runs when approved, is answered when rejected, and pauses the run while undecided. */
-function approvalApplied(run: ToolRun, tool: FunctionTool<any>, agent: Agent<any, any>, record: RunRecord, env: LoopEnv, batch: ToolBatch): Effect.Effect<ToolRunOutcome, RunFailure> {
+/**
+ * As the reference: a call whose approval is asked about has its arguments read by its tool first,
+ * once (its `execute` then receives them as read, or the call fails as invalid without another
+ * validation). A tool without the capability (`PREPARE_INPUT`: one not made by `tool()`) reads its
+ * arguments when invoked, as any tool.
+ */
+function preparedArguments(call: FunctionCallItem, tool: FunctionTool<any>, env: LoopEnv): Effect.Effect<PreparedToolInput | undefined, RunFailure> {
+  const preparer = inputPreparerOf(tool);
+  if (preparer === undefined) return Effect.succeed(undefined);
+  return Effect.map(fromUserCode(env, () => preparer(call.arguments)), (read): PreparedToolInput => ({ input: call.arguments, preparer, read }));
+}
+
+/** The reading a dynamic `needsApproval` was asked about when the run paused on this call, if it still applies (same arguments, same tool). */
+function keptArguments(call: FunctionCallItem, tool: FunctionTool<any>, record: RunRecord): PreparedToolInput | undefined {
+  const key = pendingRunKey(tool.name, call.callId);
+  const kept = record.approvalInputs?.get(key);
+  if (kept === undefined) return undefined;
+  record.approvalInputs!.delete(key);
+  return kept.input === call.arguments && kept.preparer === inputPreparerOf(tool) ? kept : undefined;
+}
+
+/**
+ * What a dynamic `needsApproval` is asked about: the arguments as `execute` would receive them, a
+ * copy (as the reference snapshots them: the policy cannot change what `execute` gets; the value
+ * itself when it cannot be copied, a function in it); the JSON when the tool refused them or cannot read them.
+ */
+function policyInput(prepared: PreparedToolInput | undefined, json: unknown): unknown {
+  if (prepared === undefined || !prepared.read.ok) return json;
+  try {
+    return structuredClone(prepared.read.value);
+  } catch {
+    return prepared.read.value;
+  }
+}
+
+/**
+ * A call whose tool may need approval: a decision already made applies (as the reference, before
+ * the policy is asked: a decided call does not ask it again); otherwise the policy says whether the
+ * run pauses for one, or the call runs.
+ */
+function approvalApplied(
+  run: ToolRun,
+  tool: FunctionTool<any>,
+  json: unknown,
+  prepared: PreparedToolInput | undefined,
+  /** `prepared` is the reading the policy was asked about before the pause (not read again since). */
+  kept: boolean,
+  agent: Agent<any, any>,
+  record: RunRecord,
+  env: LoopEnv,
+  batch: ToolBatch,
+): Effect.Effect<ToolRunOutcome, RunFailure> {
   const { call } = run;
   const decision = record.context.isToolApproved({ toolName: tool.name, callId: call.callId });
-  if (decision === undefined) return approvalRequested(call, tool, agent, record, env);
   if (decision === false) return rejectedCall(call, tool, agent, record, env);
-  return runApprovedTool(run, tool, agent, record, env, undefined, batch).pipe(toolSpan(call, tool, env));
+  const fixed = fixedAnswerOf(tool.needsApproval);
+  const askPolicy = () => fromUserCode(env, () => tool.needsApproval(record.context, policyInput(prepared, json), call.callId));
+  if (decision === true) {
+    const approved = runApprovedTool(run, tool, agent, record, env, undefined, batch, prepared).pipe(toolSpan(call, tool, env));
+    // As the reference: an approval given for arguments read again (a state read back) is honoured
+    // once the policy, asked about them as read now, has not failed (whatever it answers).
+    return fixed === undefined && !kept && prepared?.read.ok === true ? Effect.andThen(askPolicy(), approved) : approved;
+  }
+  const needsApproval = fixed !== undefined ? Effect.succeed(fixed) : askPolicy();
+  return flatMapNow(needsApproval, (needed) => {
+    if (!needed) return runApprovedTool(run, tool, agent, record, env, undefined, batch, prepared).pipe(toolSpan(call, tool, env));
+    if (fixed === undefined && prepared !== undefined) (record.approvalInputs ??= new Map()).set(pendingRunKey(tool.name, call.callId), prepared);
+    return approvalRequested(call, tool, agent, record, env);
+  });
 }
 
 /** An undecided call: with `preApprovalInputGuardrails` checked first (a rejection answers the model instead), then an approval item. */
@@ -119,6 +183,7 @@ function runApprovedTool(
   env: LoopEnv,
   resumeState: string | undefined,
   batch: ToolBatch,
+  prepared?: PreparedToolInput,
 ): Effect.Effect<ToolRunOutcome, RunFailure> {
   const { call } = run;
   const steps = { runner: env.stepRunner, traced: env.traced, scope: `tool:${call.callId}` };
@@ -131,7 +196,7 @@ function runApprovedTool(
           Effect.andThen(toolEnded(agent, tool, rejection, call, record, env), commitOutput(call, tool, rejection, agent, record, env, undefined, customData)),
         );
       }
-      const body = guardedInvocation(tool, call, agent, record, env, resumeState, batch, steps);
+      const body = guardedInvocation(tool, call, agent, record, env, resumeState, batch, steps, prepared);
       return Effect.flatMap(tool.streaming ? framed(tool, call, env, body) : body, (result) => endedCall(result, call, tool, agent, record, env));
     }),
   );
@@ -147,9 +212,10 @@ function guardedInvocation(
   resumeState: string | undefined,
   batch: ToolBatch,
   steps: ToolGuardrailSteps,
+  prepared: PreparedToolInput | undefined,
 ): Effect.Effect<InvokedCall, RunFailure> {
   const nestedKey = pendingRunKey(tool.name, call.callId);
-  return invokeTool(tool, call, record, env, resumeState, batch).pipe(
+  return invokeTool(tool, call, record, env, resumeState, batch, prepared).pipe(
     // As the reference: a tool that fails the run still ends, with the error it threw as its result.
     Effect.tapError((failure) => toolEnded(agent, tool, String(thrownBy(failure)), call, record, env)),
     Effect.flatMap((result): Effect.Effect<InvokedCall, RunFailure> => {

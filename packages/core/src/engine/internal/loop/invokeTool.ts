@@ -12,7 +12,7 @@ import {
 import { abortablePromise } from '../abort.js';
 import type { RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
-import { CALL_SCOPE, type ScopedToolCallDetails, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
+import { CALL_SCOPE, type PreparedToolInput, type ScopedToolCallDetails, type ToolCallScope } from '../../../definitions/internal/toolCallScope.js';
 import type { LoopEnv } from './loopEnv.js';
 import { toParentEvent } from './streamEmission.js';
 import { step } from './steps.js';
@@ -48,11 +48,14 @@ export function invokeTool(
   env: LoopEnv,
   resumeState: string | undefined,
   batch: ToolBatch,
+  /** The arguments the tool read before the call's approval was asked about: `execute` receives them without another validation. */
+  prepared?: PreparedToolInput,
 ): Effect.Effect<ToolCallResult, RunFailure> {
   const emit = toolEmitter(tool.name, call.callId, env);
   const scope: ToolCallScope = {
     runConfig: env.stepRunner === undefined ? env.runConfig : { ...env.runConfig, stepRunner: nestedStepRunner(env.stepRunner, `tool:${call.callId}`) },
   };
+  if (prepared !== undefined) scope.preparedInput = prepared;
   const { cancellation, directSignal } = batch;
   const invocation = withSpanContext(env, (enter) =>
     abortablePromise(
