@@ -187,4 +187,67 @@ describe('a call’s arguments before its approval', () => {
     await run(new Agent({ name: 'A', model, tools: [outer] }), 'go');
     expect(log).toEqual(['validate 2', 'execute {"amount":2,"currency":"EUR"}']);
   });
+
+  it('resumed from the written state with arguments the schema refuses: the policy is not asked again, the call is answered as invalid', async () => {
+    const log: string[] = [];
+    const asked: unknown[] = [];
+    const model = new ScriptedModel([[payCall('c1', { amount: 'lots' })], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'A', model, tools: [payTool(log, (_context, input) => (asked.push(input), true))] });
+    const paused = await run(agent, 'pay');
+    const state = await RunState.fromString(agent, paused.state.toString());
+    state.approve(state.getInterruptions()[0]!);
+    const done = await run(agent, state);
+    expect(asked).toEqual([{ amount: 'lots' }]);
+    expect(toolResultsOf(model.lastCall).map(outputText)).toEqual(['An error occurred while running the tool. Please try again.']);
+    expect(done.finalOutput).toBe('done');
+  });
+
+  it('a tool replaced while the run was paused reads the arguments itself (the pause’s reading was its predecessor’s)', async () => {
+    const before: string[] = [];
+    const after: string[] = [];
+    const asked: unknown[] = [];
+    const policy = (_context: unknown, input: unknown) => (asked.push(input), true);
+    const model = new ScriptedModel([[payCall('c1')], [assistantMessage('done')]]);
+    const agent = new Agent({ name: 'A', model, tools: [payTool(before, policy)] });
+    const paused = await run(agent, 'pay');
+    agent.tools = [payTool(after, policy)];
+    paused.state.approve(paused.interruptions[0]!);
+    await run(agent, paused.state);
+    expect(before).toEqual(['validate 5']);
+    expect(after).toEqual(['validate 5', 'execute {"amount":5,"currency":"EUR"}']);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('a policy given arguments that cannot be copied (a transform made a function) gets them as they are', async () => {
+    const seen: unknown[] = [];
+    const withHelper = tool({
+      name: 'with_helper',
+      description: '',
+      parameters: z.object({ n: z.number() }).transform((value) => ({ ...value, double: () => value.n * 2 })),
+      needsApproval: (_context, input) => (seen.push(input), false),
+      execute: (input) => String(input.double()),
+    });
+    const model = new ScriptedModel([[functionCall('with_helper', { n: 4 }, { callId: 'h1' })], [assistantMessage('done')]]);
+    await run(new Agent({ name: 'A', model, tools: [withHelper] }), 'go');
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as { double: () => number }).double()).toBe(8);
+    expect(toolResultsOf(model.lastCall).map(outputText)).toEqual(['8']);
+  });
+
+  it('a call that needs no approval reads its arguments in its invocation: a call an input guardrail rejects is never validated', async () => {
+    const log: string[] = [];
+    const stop = { name: 'stop', run: async () => ({ behavior: { type: 'rejectContent', message: 'not allowed' } }) };
+    const pay = tool({
+      name: 'pay',
+      description: '',
+      parameters: countedSchema(log),
+      inputGuardrails: [stop as never],
+      execute: () => 'paid',
+    });
+    const model = new ScriptedModel([[payCall('c1')], [assistantMessage('done')]]);
+    await run(new Agent({ name: 'A', model, tools: [pay] }), 'pay');
+    expect(log).toEqual([]);
+    expect(toolResultsOf(model.lastCall).map(outputText)).toEqual(['not allowed']);
+  });
 });
+
