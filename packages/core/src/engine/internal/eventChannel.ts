@@ -11,8 +11,6 @@ export interface DirectSource<A> {
    * nothing more for the reader, the read goes on as `reader.take()`.
    */
   readForReader(reader: DirectReader<A>): Promise<IteratorResult<A, undefined>> | undefined;
-  /** The channel closed: a read made for the reader ends now, as `reader.take()` (the event it brings later is dropped). */
-  releaseReader(): void;
 }
 
 /** The reader's side, as a direct source sees it. */
@@ -141,7 +139,6 @@ export class EventChannel<A> implements DirectReader<A> {
     this.#closed = true;
     this.#taker?.resolve({ done: true, value: undefined });
     this.#taker = undefined;
-    this.#source?.releaseReader();
     for (const wake of this.#writers.splice(0)) wake();
   }
 
@@ -159,7 +156,6 @@ export class EventChannel<A> implements DirectReader<A> {
     this.#closed = true;
     this.#taker?.reject(error);
     this.#taker = undefined;
-    this.#source?.releaseReader();
     for (const wake of this.#writers.splice(0)) wake();
   }
 

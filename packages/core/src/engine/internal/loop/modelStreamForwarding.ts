@@ -107,16 +107,13 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
   #readerRead = false;
   #lookScheduled = false;
   /**
-   * The reader whose read is in flight (`readForReader`), until it is answered or released, and how
-   * to answer it. Fields, and handlers made once per stream, rather than an object and closures per
-   * read: this is the path of every text delta.
+   * The reader whose read is in flight (`readForReader`), and the handlers that answer it: made
+   * once per stream, not a closure per read (this is the path of every text delta).
    */
   #reader: DirectReader<RunStreamEvent> | undefined;
-  #answerReader: ((result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void) | undefined;
-  readonly #holdReader: (resolve: (result: IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>) => void) => void;
-  readonly #onReaderRead: (result: IteratorResult<ModelStreamEvent>) => void;
-  /** A failed read answers through `releaseReader` too: the reader then takes the run's failure from the channel. */
-  readonly #onReaderReadFailed: (error: unknown) => void;
+  readonly #onReaderRead: (result: IteratorResult<ModelStreamEvent>) => IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>;
+  /** A failed read: the reader takes the run's failure from the channel. */
+  readonly #onReaderReadFailed: (error: unknown) => Promise<IteratorResult<RunStreamEvent, undefined>>;
 
   constructor(iterator: AsyncIterator<ModelStreamEvent>, forwarding: StreamForwarding, sink: DirectSink) {
     this.#iterator = iterator;
@@ -128,20 +125,17 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
       this.#reject = reject;
     });
     // Assigned here, not as class fields: the build's keepNames would name each on every stream.
-    this.#holdReader = (resolve) => {
-      this.#answerReader = resolve;
-    };
     this.#onReaderRead = (result) => {
       const event = this.#settle(result);
-      const reader = this.#reader;
-      const answer = this.#answerReader;
-      if (reader === undefined || answer === undefined) return; // released: the channel closed meanwhile
-      this.#forgetReader();
-      answer(event === undefined || reader.closed ? reader.take() : { done: false, value: event });
+      const reader = this.#reader!;
+      this.#reader = undefined;
+      return event === undefined || reader.closed ? reader.take() : { done: false, value: event };
     };
     this.#onReaderReadFailed = (error) => {
       this.#fail(error);
-      this.releaseReader();
+      const reader = this.#reader!;
+      this.#reader = undefined;
+      return reader.take();
     };
     // An abort while nobody reads starts a read, so the model sees it (see `#onAbort`).
     const pump = this;
@@ -154,28 +148,18 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
     this.#scheduleLook();
   }
 
+  /**
+   * The reader's promise is the provider's read with one `then`: no promise of the pump's own per
+   * read (measured: a second promise per delta was a quarter of delivering one). A read in flight
+   * is answered when the provider's read settles, also when the run ends meanwhile: its
+   * cancellation aborts the request, and the run's `completed` waits for the same read anyway.
+   */
   readForReader(reader: DirectReader<RunStreamEvent>): Promise<IteratorResult<RunStreamEvent, undefined>> | undefined {
     if (this.#reading || this.#readingAhead || this.#over) return undefined;
     this.#readerRead = true;
     this.#scheduleLook();
-    // One `then` between the provider's promise and the reader's.
-    const answered = new Promise(this.#holdReader);
     this.#reader = reader;
-    this.#next().then(this.#onReaderRead, this.#onReaderReadFailed);
-    return answered;
-  }
-
-  releaseReader(): void {
-    const reader = this.#reader;
-    const answer = this.#answerReader;
-    if (reader === undefined || answer === undefined) return;
-    this.#forgetReader();
-    answer(reader.take());
-  }
-
-  #forgetReader(): void {
-    this.#reader = undefined;
-    this.#answerReader = undefined;
+    return this.#next().then(this.#onReaderRead, this.#onReaderReadFailed);
   }
 
   /** Reads and observes one event; undefined once the stream is over. */
