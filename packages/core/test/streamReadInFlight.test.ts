@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedModel, aborted, modelStream, within } from '@baton/testing';
+import { ScriptedModel, aborted, modelStream, within, type RecordedModelCall } from '@baton/testing';
 import { InputGuardrailTripwireTriggered, type ModelStreamEvent } from '@baton/types';
 import { Agent, run, type RunStreamEvent } from '../src/index.js';
 
@@ -11,7 +11,7 @@ import { Agent, run, type RunStreamEvent } from '../src/index.js';
 
 /** One text delta, then a wait the request's abort ends (as a fetch-based provider's stream does). */
 function stalledAfterOneDelta(started: () => void) {
-  return modelStream(async function* (call): AsyncGenerator<ModelStreamEvent> {
+  return modelStream(async function* (call: RecordedModelCall): AsyncGenerator<ModelStreamEvent> {
     yield { type: 'output_text_delta', delta: 'hel' };
     started();
     await aborted(call.request.signal);
