@@ -5,6 +5,7 @@ import { isRunContextAwareSession, isSessionHistoryTransactionAwareSession } fro
 import { runItemsToInputItems } from './items.js';
 import { fromLatestCompaction } from './latestCompaction.js';
 import type { FilteredSessionInput } from './filteredSessionInput.js';
+import { sessionSafeItems } from './sessionSafeItems.js';
 
 /**
  * What a run has written to its session so far. It lives in the run's own record, so a nested
@@ -110,7 +111,7 @@ function newInputToSave(progress: SessionProgress): AgentInputItem[] | undefined
   return progress.filteredInput !== undefined ? progress.filteredInput.items() : progress.pendingInput;
 }
 
-/** The new input (once) and the items not saved yet, as input items; they count as saved from now on. */
+/** The new input (once) and the items not saved yet, as input items with their binary data as data URLs; they count as saved from now on. */
 function takeUnsaved(progress: SessionProgress, generatedItems: readonly RunItem[], reasoningItemIdPolicy?: ReasoningItemIdPolicy): AgentInputItem[] {
   const fresh = [...progress.rewritten, ...generatedItems].filter((item) => !progress.saved.has(item));
   progress.rewritten = [];
@@ -118,7 +119,7 @@ function takeUnsaved(progress: SessionProgress, generatedItems: readonly RunItem
   progress.pendingInput = undefined;
   delete progress.filteredInput;
   for (const item of fresh) progress.saved.add(item);
-  return toSave;
+  return sessionSafeItems(toSave);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { UserContent } from '@baton/types';
+import { bytesToBase64 } from './bytesToBase64.js';
 
 /**
  * Text, image and file parts a tool may return (the reference's `ToolOutputText`,
@@ -61,12 +62,6 @@ function dataUrl(data: unknown, mediaType: unknown): string | undefined {
   const base64 = typeof data === 'string' ? data : data instanceof Uint8Array ? bytesToBase64(data) : undefined;
   if (base64 === undefined) return undefined;
   return typeof mediaType === 'string' && mediaType !== '' ? `data:${mediaType};base64,${base64}` : base64;
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
