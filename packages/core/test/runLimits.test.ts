@@ -113,6 +113,23 @@ function stallingModel(seen: { signal?: AbortSignal | undefined }): Model {
   };
 }
 
+/** A model whose server sends one delta, goes quiet for `quietMs` whatever the request's signal says, then answers (after another delta with `resumes`). */
+function deafModel(seen: { signal?: AbortSignal | undefined }, after: 'answers' | 'resumes', quietMs: number): Model {
+  return {
+    getResponse: () => Promise.reject(new Error('streamed only')),
+    async *getStreamedResponse(request: ModelRequest): AsyncIterable<ModelStreamEvent> {
+      seen.signal = request.signal;
+      yield { type: 'output_text_delta', delta: 'Hel' } as ModelStreamEvent;
+      await sleep(quietMs);
+      if (after === 'resumes') yield { type: 'output_text_delta', delta: 'lo' } as ModelStreamEvent;
+      yield {
+        type: 'response_done',
+        response: { id: 'r1', usage: { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2 }, output: [assistantMessage('Hello')] },
+      } as ModelStreamEvent;
+    },
+  };
+}
+
 /** A model stream whose deltas come `gapMs` apart, then the answer; the stalls are waits shorter than the limit. */
 function drippingModel(gapMs: number, deltas: number): Model {
   return {
@@ -157,6 +174,28 @@ describe('limits.modelStreamIdleTimeoutMs: a model stream that stalls cannot hol
     expect(seen.signal?.aborted).toBe(true);
     expect(events).toContain('raw_model_stream_event'); // the delta before the stall reached the caller
     expect(DEFAULT_RUN_LIMITS.modelStreamIdleTimeoutMs).toBe(600_000);
+  });
+
+  it.each([
+    ['then ends with its answer', 'answers'],
+    ['then sends another delta and its answer', 'resumes'],
+  ] as const)('a stream that ignores the abort of its stall and %s still fails the run with the stall', async (_name, after) => {
+    const seen: { signal?: AbortSignal | undefined } = {};
+    const model = deafModel(seen, after, 400);
+    const result = await run(new Agent({ name: 'A', model }), 'go', { stream: true, limits: { modelStreamIdleTimeoutMs: 120 } });
+    const failure = await (async () => {
+      try {
+        for await (const _event of result);
+      } catch (error) {
+        return error;
+      }
+      return undefined;
+    })();
+    expect(failure).toBeInstanceOf(ModelStreamIdleTimeoutError);
+    await expect(result.completed).rejects.toBeInstanceOf(ModelStreamIdleTimeoutError);
+    expect(seen.signal?.aborted).toBe(true);
+    expect(seen.signal?.reason).toBeInstanceOf(ModelStreamIdleTimeoutError);
+    expect(result.finalOutput).toBeUndefined();
   });
 
   it('does not count the time the caller takes to read (backpressure is not a stalled server)', async () => {
