@@ -6,6 +6,7 @@ import * as Fiber from 'effect/Fiber';
 import {
   AgentsError,
   GuardrailExecutionError,
+  InputGuardrailTripwireTriggered,
   OutputGuardrailTripwireTriggered,
   ToolCallError,
   ToolInputGuardrailTripwireTriggered,
@@ -37,9 +38,10 @@ import { inputToItems, validateRunInput } from '../state/internal/items.js';
 import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { FilteredSessionInput } from '../state/internal/filteredSessionInput.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
-import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveToSession } from '../state/internal/sessionProgress.js';
+import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveInputOfFailedStream, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { attachSessionSaveFailure } from './internal/loop/sessionSaveFailure.js';
+import { getLogger } from '../definitions/logger.js';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
@@ -310,10 +312,26 @@ function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefin
     const record = recordOf(state);
     const outcome = completionOf(exit, signal, record);
     if (!outcome.ok) attachState(outcome.error, state);
-    return Effect.tryPromise({ try: () => persist(outcome, record), catch: (error) => error }).pipe(
+    return Effect.tryPromise({ try: () => persistStreamed(outcome, record), catch: (error) => error }).pipe(
       Effect.as(outcome),
       Effect.catch((error): Effect.Effect<Completion> => Effect.succeed({ ok: false, error, interrupted: false })),
     );
+  });
+}
+
+/**
+ * A streamed run writes what any run writes; one that failed on its own (not its guardrails, not
+ * cancelled) after its input reached the model keeps that input too, as the reference's streamed
+ * runs do (its plain runs do not: nor do Baton's). A failed save becomes the error's `cause`.
+ */
+function persistStreamed(outcome: Completion, record: RunRecord): Promise<void> {
+  if (outcome.ok || outcome.interrupted) return persist(outcome, record);
+  const error = outcome.error;
+  if (error instanceof InputGuardrailTripwireTriggered || error instanceof GuardrailExecutionError || error instanceof OutputGuardrailTripwireTriggered) return persist(outcome, record);
+  return saveInputOfFailedStream(record.session).catch((saveFailure: unknown) => {
+    // The run's own error stays what the caller sees; the failed save rides on it, or is logged when it already has a cause.
+    if (error instanceof Error && error.cause === undefined) attachSessionSaveFailure(error, saveFailure);
+    else getLogger().warn('A failed streamed run could not keep its input in its session:', saveFailure);
   });
 }
 

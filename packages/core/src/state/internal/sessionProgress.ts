@@ -27,6 +27,8 @@ export interface SessionProgress {
   filteredInput?: FilteredSessionInput;
   /** Items a handoff input filter removed from the run's history before they were saved. */
   rewritten: RunItem[];
+  /** A model call of this run started: its new input has been sent to the model. */
+  inputSentToModel?: boolean;
   /** The run's context, handed to a `RunContextAwareSession` as the last argument of each call. */
   readonly runContext: RunContext<any>;
   /**
@@ -88,6 +90,22 @@ export async function saveToSession(progress: SessionProgress | undefined, gener
   const toSave = takeUnsaved(progress, generatedItems, reasoningItemIdPolicy);
   if (compacts) return replaceSessionHistory(progress, fromLatestCompaction(toSave));
   if (toSave.length > 0) await appendToSession(progress, toSave);
+}
+
+/**
+ * A streamed run that failed after its model call started keeps its new input in its session, as
+ * the reference's does (a compaction item in it replaces the history from there); nothing when the
+ * input is saved already or was never sent.
+ */
+export async function saveInputOfFailedStream(progress: SessionProgress | undefined): Promise<void> {
+  if (progress?.inputSentToModel !== true) return;
+  const input = newInputToSave(progress);
+  progress.pendingInput = undefined;
+  delete progress.filteredInput;
+  if (input === undefined || input.length === 0) return;
+  const items = sessionSafeItems(input);
+  if (items.some((item) => item.type === 'compaction')) return replaceSessionHistory(progress, fromLatestCompaction(items));
+  await appendToSession(progress, items);
 }
 
 /** Clears the session and writes `items`; when that fails, the previous history is put back and the failure stands. */

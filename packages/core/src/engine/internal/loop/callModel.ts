@@ -121,10 +121,15 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   }).pipe(Effect.flatMap((call) => (call.live ? checkResponse(call.done!) : replayStream(call.events, record, env, preserveRawUsage))));
 }
 
-/** The model call starts its turn: a turn whose call was cancelled (a resumed state, `turnInProgress`) is the same turn again. */
+/**
+ * The model call starts its turn: a turn whose call was cancelled (a resumed state, `turnInProgress`)
+ * is the same turn again. From here the run's input has been sent to the model (a streamed run that
+ * fails keeps it in its session).
+ */
 function startTurn(record: RunRecord, env: LoopEnv): void {
   if (record.turnInProgress !== true) record.currentTurn += 1;
   record.turnInProgress = true;
+  if (record.session !== undefined) record.session.inputSentToModel = true;
   env.onTurnStart?.(record.currentTurn);
 }
 
