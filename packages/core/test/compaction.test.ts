@@ -52,6 +52,25 @@ describe('compaction items a model returns', () => {
     expect(error).toBeInstanceOf(UserError);
     expect((error as Error).message).toContain('Compaction item missing encrypted_content');
     expect((error as Error).message).toContain('cmp_bad');
+    expect((error as Error).name).toBe('CompactionItemValidationError');
+    expect(await session.getItems()).toEqual([]);
+  });
+
+  it('streamed, the same: a failed streamed run keeps its input in its session, but not when a malformed compaction failed it', async () => {
+    const session = new MemorySession();
+    const model = new ScriptedModel([[{ type: 'compaction', id: 'cmp_bad' } as never]]);
+    const result = await run(new Agent({ name: 'Broken', model }), 'hi', { session, stream: true });
+    const error = await (async () => {
+      try {
+        for await (const _ of result);
+        await result.completed;
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as Error).name).toBe('CompactionItemValidationError');
     expect(await session.getItems()).toEqual([]);
   });
 });

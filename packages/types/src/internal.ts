@@ -10,3 +10,4 @@ export { formatJsonPath } from './runStateError.js';
 export { MAX_RUN_STATE_DEPTH, checkRunStateStructure } from './runStateStructure.js';
 export { isReferenceRunState, NEWEST_REFERENCE_RUN_STATE_MINOR } from './referenceRunState.js';
 export { snapshotRawUsage } from './rawUsage.js';
+export { CompactionItemValidationError } from './compactionItemValidationError.js';

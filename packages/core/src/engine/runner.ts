@@ -42,6 +42,7 @@ import { historyItemForModelInput, keepRewritten, newSessionProgress, readSessio
 import { runLoop } from './internal/loop/runLoop.js';
 import { attachSessionSaveFailure } from './internal/loop/sessionSaveFailure.js';
 import { getLogger } from '../definitions/logger.js';
+import { CompactionItemValidationError } from '@baton/types/internal';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
 import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
@@ -328,6 +329,8 @@ function persistStreamed(outcome: Completion, record: RunRecord): Promise<void> 
   if (outcome.ok || outcome.interrupted) return persist(outcome, record);
   const error = outcome.error;
   if (error instanceof InputGuardrailTripwireTriggered || error instanceof GuardrailExecutionError || error instanceof OutputGuardrailTripwireTriggered) return persist(outcome, record);
+  // The input may be what the malformed compaction was meant to replace: nothing of it is kept.
+  if (error instanceof CompactionItemValidationError) return persist(outcome, record);
   return saveInputOfFailedStream(record.session).catch((saveFailure: unknown) => {
     // The run's own error stays what the caller sees; the failed save rides on it, or is logged when it already has a cause.
     if (error instanceof Error && error.cause === undefined) attachSessionSaveFailure(error, saveFailure);

@@ -10,6 +10,7 @@ import {
   type ToolCaller,
 } from '@baton/types';
 import { isRecord, providerFields, type Json } from '../json.js';
+import { CompactionItemValidationError } from '@baton/types/internal';
 
 /**
  * The Responses items of the tools the SDK runs or the API runs on its behalf (shell, apply
@@ -297,7 +298,7 @@ export function checkCompaction(item: Json | CompactionItem): void {
   const fields = item as Json;
   const idOk = fields.id === undefined || typeof fields.id === 'string';
   const createdByOk = fields.created_by === undefined || typeof fields.created_by === 'string';
-  if (typeof fields.encrypted_content !== 'string' || !idOk || !createdByOk) throw new UserError('Compaction item missing encrypted_content');
+  if (typeof fields.encrypted_content !== 'string' || !idOk || !createdByOk) throw new CompactionItemValidationError('Compaction item missing encrypted_content');
 }
 
 /** The caller of a tool call in the API's shape. */

@@ -1,6 +1,5 @@
 import {
   ModelBehaviorError,
-  UserError,
   RunHandoffCallItem,
   RunToolApprovalItem,
   RunMessageOutputItem,
@@ -23,6 +22,7 @@ import { assistantText, responseOutputText } from '../outputText.js';
 import { checkCallerAllowed } from '../../../definitions/internal/allowedCallers.js';
 import { classifyLocalCall, type LocalToolRun } from './localToolRuns.js';
 import { qualifiedToolName } from '../../../definitions/internal/qualifiedToolName.js';
+import { CompactionItemValidationError } from '@baton/types/internal';
 
 export interface ToolRun {
   readonly call: FunctionCallItem;
@@ -115,7 +115,7 @@ export function classifyResponse(
     } else if (output.type === 'compaction') {
       // Sent back on every later turn and kept in sessions: a marker without its payload would break them all.
       if (typeof (output as { encrypted_content?: unknown }).encrypted_content !== 'string') {
-        throw new UserError(`Compaction item missing encrypted_content: the model returned a compaction item${output.id ? ` (${output.id})` : ''} without its encrypted payload.`);
+        throw new CompactionItemValidationError(`Compaction item missing encrypted_content: the model returned a compaction item${output.id ? ` (${output.id})` : ''} without its encrypted payload.`);
       }
       newItems.push(new RunCompactionItem(output, agent));
     } else if ((output.type === 'message' || output.type === undefined) && (output as { role?: string }).role === 'assistant') {
