@@ -10,6 +10,7 @@ import { serializeRunState, writeRunState } from './internal/serialization/write
 import { rehydrateToolSearchRuntimeTools, toolSearchRuntimeTools } from './internal/toolSearchRuntime.js';
 import { restoreRunState, type ContextStrategy, type RestoreOptions } from './internal/serialization/readState.js';
 import { detachedApprovalItem } from './internal/approvalSnapshot.js';
+import { requireUniqueNamesForLegacyState } from './internal/legacyAgentNames.js';
 
 let readRecord: (state: RunState<any, any>) => RunRecord;
 let wrapRecord: (record: RunRecord) => RunState<any, any>;
@@ -420,7 +421,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     options: { agentRenames?: Readonly<Record<string, string>> } = {},
   ): Promise<RunState<TContext, TAgent>> {
     requireRootAgent(rootAgent, 'RunState.fromString');
-    const { state } = readRunStateJson(str);
+    const { state, writtenVersion } = readRunStateJson(str);
+    requireUniqueNamesForLegacyState(rootAgent, writtenVersion);
     const record = restoreRunState(rootAgent, state, withRenames({}, options.agentRenames));
     await rehydrateToolSearchRuntimeTools(record);
     return wrapRecord(record) as RunState<TContext, TAgent>;
@@ -443,7 +445,8 @@ export class RunState<TContext = unknown, TAgent extends Agent<any, any> = Agent
     if (strategy !== 'merge' && strategy !== 'replace') {
       throw new UserError(`RunState.fromStringWithContext: \`contextStrategy\` must be 'merge' or 'replace', got ${JSON.stringify(strategy)}.`);
     }
-    const { state } = readRunStateJson(str);
+    const { state, writtenVersion } = readRunStateJson(str);
+    requireUniqueNamesForLegacyState(rootAgent, writtenVersion);
     const record = restoreRunState(rootAgent, state, withRenames({ context, contextStrategy: strategy }, options.agentRenames));
     await rehydrateToolSearchRuntimeTools(record);
     return wrapRecord(record) as RunState<TContext, TAgent>;
