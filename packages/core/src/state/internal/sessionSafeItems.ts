@@ -1,5 +1,6 @@
 import type { AgentInputItem } from '@baton/types';
 import { bytesToBase64 } from './bytesToBase64.js';
+import { isPlainObject } from '../../definitions/internal/plainObject.js';
 
 /**
  * Items as the run writes them to its session, as the reference writes them: binary data (an
@@ -49,9 +50,4 @@ function bytesOf(value: object): Uint8Array | undefined {
   // A Buffer's JSON form, as the reference reads it (its numbers taken as bytes).
   if (snapshot.type === 'Buffer' && Array.isArray(snapshot.data)) return Uint8Array.from(snapshot.data as number[]);
   return undefined;
-}
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

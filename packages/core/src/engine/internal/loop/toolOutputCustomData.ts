@@ -10,6 +10,7 @@ import { withSpanContext } from './span.js';
 import { inputPreparerOf } from '../../../definitions/internal/preparedToolInput.js';
 import { copyForExtractor } from '../../../definitions/internal/extractorCopy.js';
 import type { LoopEnv } from './loopEnv.js';
+import { isPlainObject } from '../../../definitions/internal/plainObject.js';
 
 /**
  * A tool's `customDataExtractor`, asked for one output (the rules are the reference's): null,
@@ -68,12 +69,6 @@ function assertJson(value: unknown): void {
 
 function notJson(): UserError {
   return new UserError('customDataExtractor must return JSON-compatible data.');
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**
