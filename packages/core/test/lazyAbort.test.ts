@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LazyAbort, withLazySignal } from '../src/engine/internal/lazyAbort.js';
+import { LazyAbort, lazySignalOf, SIGNAL_SOURCE, withLazySignal } from '../src/engine/internal/lazyAbort.js';
 
 describe('LazyAbort', () => {
   it('makes no signal until one is read, and a signal read after the abort is already aborted with its reason', () => {
@@ -52,5 +52,29 @@ describe('LazyAbort', () => {
     abort.abort('why');
     expect(withSignal.signal.aborted).toBe(true);
     expect({ ...withSignal }.signal.reason).toBe('why');
+  });
+
+  it('each copy reads its own abort, also over a signal the target had, and keeps it as an own enumerable property', () => {
+    const first = new LazyAbort();
+    const second = new LazyAbort();
+    const stale = new AbortController().signal;
+    const a = withLazySignal({ input: 'a', signal: stale }, first);
+    const b = withLazySignal({ input: 'b' }, second);
+    second.abort('second only');
+    expect(a.signal).not.toBe(stale);
+    expect(a.signal.aborted).toBe(false);
+    expect(b.signal.reason).toBe('second only');
+    expect(Object.keys(a)).toEqual(['input', 'signal']);
+    expect(Object.getOwnPropertyDescriptor(b, 'signal')?.enumerable).toBe(true);
+  });
+
+  it('lazySignalOf gives the fields a signal made only when read, from the abort they hold', () => {
+    const abort = new LazyAbort();
+    const details = lazySignalOf({ toolCall: 'call', [SIGNAL_SOURCE]: abort });
+    expect(Object.keys(details)).toEqual(['toolCall', 'signal']);
+    abort.abort('stop');
+    expect(details.signal.aborted).toBe(true);
+    expect(details.signal.reason).toBe('stop');
+    expect(details.signal).toBe(details.signal);
   });
 });

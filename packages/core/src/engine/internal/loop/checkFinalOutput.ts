@@ -25,19 +25,22 @@ export function checkFinalOutput(
   const guardrails = [...env.outputGuardrails, ...agent.outputGuardrails];
   const resultsStart = record.outputGuardrailResults.length;
   record.currentStep = { type: 'next_step_final_output', output, unchecked: true };
+  const recordChecked = Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }));
+  // No guardrail reads the details: the run's items are not turned into input items for nothing.
+  if (guardrails.length === 0) return recordChecked;
+  const items = runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never;
+  const details = response === undefined ? { output: items } : { modelResponse: response, output: items };
   const checked = runOutputGuardrails(
     guardrails,
     {
       agent,
       agentOutput: output,
       context: record.context,
-      details: { ...(response === undefined ? {} : { modelResponse: response }), output: runItemsToInputItems(record.generatedItems, record.reasoningItemIdPolicy) as never },
+      details,
     },
     record,
     { runner: env.stepRunner, traced: env.traced, turn: record.currentTurn },
-  ).pipe(
-    Effect.tap(() => Effect.sync(() => void (record.currentStep = { type: 'next_step_final_output', output }))),
-  );
+  ).pipe(Effect.andThen(recordChecked));
   if (toolTurnStart === undefined) return checked;
   return checked.pipe(
     Effect.catch((failure) => Effect.flatMap(withholdBlockedOutput(failure, resultsStart, toolTurnStart, agent, env.outputGuardrailBlockedMessage, record), Effect.fail)),

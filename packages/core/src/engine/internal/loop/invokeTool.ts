@@ -20,7 +20,7 @@ import { toolStepCodec, type ToolStepResult } from './stepCodecs.js';
 import { nestedStepRunner } from '../../../definitions/stepRunner.js';
 import { getLogger } from '../../../definitions/logger.js';
 import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSources.js';
-import type { LazyAbort } from '../lazyAbort.js';
+import { lazySignalOf, SIGNAL_SOURCE, type LazyAbort } from '../lazyAbort.js';
 import { ToolBatchCancellation } from './toolCancellation.js';
 
 /** What the calls of one response share: its cancellation, and the caller's signal when a call may have it as its own. */
@@ -116,14 +116,7 @@ type AbortedCall = Extract<ToolCallResult, { type: 'aborted' }>;
  * copy of a literal with a getter added costs V8's slow path, about twice as much).
  */
 function lazySignalDetails(call: FunctionCallItem, emit: ToolCallDetails['emit'], scope: ToolCallScope, abort: LazyAbort): ScopedToolCallDetails {
-  return {
-    toolCall: call,
-    emit,
-    [CALL_SCOPE]: scope,
-    get signal() {
-      return abort.signal;
-    },
-  };
+  return lazySignalOf({ toolCall: call, emit, [CALL_SCOPE]: scope, [SIGNAL_SOURCE]: abort });
 }
 
 function handlers<A, B, E>(onSuccess: (value: unknown) => Effect.Effect<A, E>, onFailure: (error: unknown) => Effect.Effect<B, E>) {

@@ -70,17 +70,21 @@ class StreamObserver {
 
   /** Observes `event`; returns it as the run's event when the run's events are read. */
   observe(event: ModelStreamEvent): RunStreamEvent | undefined {
-    const { progress, ledger, events, failures, record, env } = this.forwarding;
-    progress.producedEvents = true;
-    ledger?.observe(event);
-    if (events !== NO_EVENTS) events.push(event);
-    if (event.type === 'response_done' && this.done === undefined) {
-      const done = fromDoneEvent(event.response, this.forwarding.preserveRawUsage === true);
-      if (failures !== undefined) done.usage = failures.foldInto(done.usage);
-      record.context.usage.add(new Usage(done.usage));
-      this.done = done;
-    }
-    return env.observed ? new RunRawModelStreamEvent(event, sourceOf(event)) : undefined;
+    const forwarding = this.forwarding;
+    forwarding.progress.producedEvents = true;
+    forwarding.ledger?.observe(event);
+    if (forwarding.events !== NO_EVENTS) forwarding.events.push(event);
+    if (event.type === 'response_done' && this.done === undefined) this.#observeDone(event.response);
+    // The event's own `providerData.rawModelEventSource` names its source (read by the constructor).
+    return forwarding.env.observed ? new RunRawModelStreamEvent(event) : undefined;
+  }
+
+  #observeDone(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): void {
+    const { failures, record, preserveRawUsage } = this.forwarding;
+    const done = fromDoneEvent(response, preserveRawUsage === true);
+    if (failures !== undefined) done.usage = failures.foldInto(done.usage);
+    record.context.usage.add(new Usage(done.usage));
+    this.done = done;
   }
 }
 
@@ -292,11 +296,6 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
     }
     closing.then(() => this.#resolve(done), this.#reject);
   }
-}
-
-function sourceOf(event: ModelStreamEvent): string | undefined {
-  const source = event.providerData?.rawModelEventSource;
-  return typeof source === 'string' ? source : undefined;
 }
 
 function fromDoneEvent(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response'], preserveRawUsage: boolean): ModelResponse {

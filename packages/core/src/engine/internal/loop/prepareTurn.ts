@@ -88,7 +88,7 @@ export function prepareTurn(record: RunRecord, env: LoopEnv): Effect.Effect<Prep
                   const conversation = record.serverConversation;
                   if (conversation?.previousResponseId !== undefined) request.previousResponseId = conversation.previousResponseId;
                   if (conversation?.conversationId !== undefined) request.conversationId = conversation.conversationId;
-                  return Effect.succeed({ agent, model, ...capabilities, request });
+                  return Effect.succeed({ agent, model, tools: capabilities.tools, handoffs: capabilities.handoffs, request });
                 });
               }),
           ),
