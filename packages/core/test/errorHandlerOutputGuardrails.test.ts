@@ -77,6 +77,8 @@ describe.each([false, true])('an error handler’s final output and the output g
     expect(seen[0]!.agentOutput).toBe('fallback');
     expect(seen[0]!.details).toBeDefined();
     expect('modelResponse' in seen[0]!.details!).toBe(false);
+    // The run's items so far, as input items: the turn that ran out (its call and output).
+    expect(shapes(seen[0]!.details!.output ?? [])).toEqual(['function_call', 'function_call_result']);
     expect(outcome.result!.outputGuardrailResults.map((result) => result.agentOutput)).toEqual(['fallback']);
     expect(shapes(outcome.result!.newItems.map((item) => item.rawItem)).at(-1)).toBe('message:assistant');
     if (stream) expect(outcome.events.at(-1)).toBe('message_output_item');
