@@ -67,8 +67,8 @@ describe('RunState serialization', () => {
     const result = await run(agent, 'square 3', { context: { user: 'ada' } });
     const json = result.state.toJSON();
 
-    expect(json.$schemaVersion).toBe('2');
-    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('2');
+    expect(json.$schemaVersion).toBe('3');
+    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('3');
     expect(SerializedRunStateSchema.safeParse(json).success).toBe(true);
     expect(json).toMatchObject({
       currentTurn: 2,

@@ -442,7 +442,7 @@ describe('reading paused nested agent-tool runs', () => {
     const error = await readError(nestedGraph().boss, json);
     expect(error.reason).toBe('newer_version');
     expect(error.foundVersion).toBe('99');
-    expect(error.supportedVersion).toBe('2');
+    expect(error.supportedVersion).toBe('3');
     expect(error.path).toEqual(['pendingAgentToolRuns', 'ask_worker:a1']);
   });
 
@@ -509,7 +509,7 @@ describe('reading states written by @openai/agents 0.20.0 (test/fixtures/referen
     const state = await RunState.fromString(manager, fixture('nested-agent-tool.json'));
     expect([...state._pendingAgentToolRuns.keys()]).toEqual(['accountant:call_n']);
     const nested = JSON.parse(state._pendingAgentToolRuns.get('accountant:call_n')!) as Json;
-    expect(nested.$schemaVersion).toBe('2');
+    expect(nested.$schemaVersion).toBe('3');
     expect(nested.currentAgent).toEqual({ name: 'Accountant' });
   });
 

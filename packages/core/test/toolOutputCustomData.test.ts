@@ -229,14 +229,14 @@ describe('what an extractor may return (the reference rules)', () => {
 });
 
 describe('custom data in the serialized state', () => {
-  it('is written (schema 2), read back, and rewritten the same', async () => {
+  it('is written (schema 2 on), read back, and rewritten the same', async () => {
     const { agent } = lookupAgent(() => ({ note: 'kept' }), { extra: {} });
     const pauser = tool({ name: 'pause', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'ok' });
     const model = new ScriptedModel([[functionCall('lookup', { q: 'oak' }, { callId: 'c1' })], [functionCall('pause', {}, { callId: 'c2' })], [assistantMessage('done')]]);
     const paused = await run(agent.clone({ model, tools: [...agent.tools, pauser] }), 'go');
     const text = paused.state.toString();
     const json = JSON.parse(text);
-    expect(json.$schemaVersion).toBe('2');
+    expect(json.$schemaVersion).toBe('3');
     expect(json.generatedItems.find((item: { type: string }) => item.type === 'tool_call_output_item').customData).toEqual({ note: 'kept' });
 
     const restored = await RunState.fromString(agent.clone({ model, tools: [...agent.tools, pauser] }), text);
@@ -244,14 +244,14 @@ describe('custom data in the serialized state', () => {
     expect(restored.toString()).toBe(text);
   });
 
-  it('a version-1 state (no custom data) is still read, and is written as version 2', async () => {
+  it('a version-1 state (no custom data) is still read, and is written at the current version', async () => {
     const pauser = tool({ name: 'pause', description: '', parameters: z.object({}), needsApproval: true, execute: () => 'ok' });
     const model = new ScriptedModel([[functionCall('pause', {}, { callId: 'c2' })], [assistantMessage('done')]]);
     const agent = new Agent({ name: 'A', model, tools: [pauser] });
     const paused = await run(agent, 'go');
     const v1 = JSON.stringify({ ...JSON.parse(paused.state.toString()), $schemaVersion: '1' });
     const restored = await RunState.fromString(agent, v1);
-    expect(JSON.parse(restored.toString()).$schemaVersion).toBe('2');
+    expect(JSON.parse(restored.toString()).$schemaVersion).toBe('3');
     restored.approve(restored.getInterruptions()[0]!);
     expect((await run(agent, restored)).finalOutput).toBe('done');
   });

@@ -61,19 +61,19 @@ describe('schema versions', () => {
   // (A 1.x version is one the reference wrote, read as the reference's state: see referenceStates.)
   it.each([['9.5'], ['abc'], ['0'], ['01']])('unknown %s: the reference message', async (version) => {
     const error = await errorOf(withChange((s) => (s.$schemaVersion = version)));
-    expect(error).toMatchObject({ reason: 'unsupported_version', message: `Run state schema version ${version} is not supported. Please use version 2.` });
+    expect(error).toMatchObject({ reason: 'unsupported_version', message: `Run state schema version ${version} is not supported. Please use version 3.` });
   });
 
   it('not a string', async () => {
     const error = await errorOf(withChange((s) => (s.$schemaVersion = 1)));
-    expect(error.message).toBe('Run state schema version 1 is not supported. Please use version 2.');
+    expect(error.message).toBe('Run state schema version 1 is not supported. Please use version 3.');
   });
 
   it('newer: an error that names both versions', async () => {
-    const error = await errorOf(withChange((s) => (s.$schemaVersion = '3')));
-    expect(error).toMatchObject({ reason: 'newer_version', foundVersion: '3', supportedVersion: '2' });
-    expect(error.message).toMatch(/^Run state schema version 3 is newer than this version of Baton supports \(schema version 2\)\./);
-    expect(inspectRunState(withChange((s) => (s.$schemaVersion = '3')))).toMatchObject({ supported: false, schemaVersion: '3', currentSchemaVersion: '2', reason: 'newer_version' });
+    const error = await errorOf(withChange((s) => (s.$schemaVersion = '4')));
+    expect(error).toMatchObject({ reason: 'newer_version', foundVersion: '4', supportedVersion: '3' });
+    expect(error.message).toMatch(/^Run state schema version 4 is newer than this version of Baton supports \(schema version 3\)\./);
+    expect(inspectRunState(withChange((s) => (s.$schemaVersion = '4')))).toMatchObject({ supported: false, schemaVersion: '4', currentSchemaVersion: '3', reason: 'newer_version' });
   });
 });
 
@@ -106,7 +106,7 @@ describe('prototype keys', () => {
   const pollutes = () => ({}) as Record<string, unknown>;
 
   it.each<[string, string]>([
-    ['at the top level', valid.replace('{"$schemaVersion":"2",', '{"$schemaVersion":"2","__proto__":{"polluted":true},')],
+    ['at the top level', valid.replace('{"$schemaVersion":"3",', '{"$schemaVersion":"3","__proto__":{"polluted":true},')],
     ['in the application context', valid.replace('"context":{"context":{}', '"context":{"context":{"__proto__":{"polluted":true}}')],
     ['as an approval tool name', withChange((s) => (s.context.approvals = JSON.parse('{"__proto__":{"approved":true,"rejected":[]}}')))],
     ['in a raw item', valid.replace('"rawItem":{', '"rawItem":{"__proto__":{"polluted":true},')],

@@ -27,7 +27,7 @@ function weatherGraph(change: { dataName?: string; tool?: 'missing' | 'changed';
 describe('checkResumable', () => {
   it('is ok for the graph the state was written with', async () => {
     const report = await checkResumable(weatherGraph(), await weatherPaused());
-    expect(report).toEqual({ ok: true, schemaVersion: '2', issues: [] });
+    expect(report).toEqual({ ok: true, schemaVersion: '3', issues: [] });
   });
 
   it('reports every agent reference that does not resolve, and passes with a rename map', async () => {
@@ -136,7 +136,7 @@ describe('checkResumable: what the report names, and where', () => {
     const text = edit(await weatherPaused(), (json) => {
       for (const item of [...json.generatedItems, ...json.currentStep.interruptions]) delete item.parametersFingerprint;
     });
-    expect(await checkResumable(weatherGraph(), text)).toEqual({ ok: true, schemaVersion: '2', issues: [] });
+    expect(await checkResumable(weatherGraph(), text)).toEqual({ ok: true, schemaVersion: '3', issues: [] });
   });
 
   it('a pending function call whose name now belongs to a hosted tool is a missing tool', async () => {

@@ -19,18 +19,24 @@ const chain: RunStateMigration[] = [
 ];
 
 describe('the migration chain', () => {
-  it('is at schema version 2, reading exactly the versions it knows', () => {
-    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('2');
-    expect(RUN_STATE_MIGRATIONS.map(({ from, to }) => [from, to])).toEqual([['1', '2']]);
-    expect(SUPPORTED_RUN_STATE_SCHEMA_VERSIONS).toEqual(['1', '2']);
+  it('is at schema version 3, reading exactly the versions it knows', () => {
+    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('3');
+    expect(RUN_STATE_MIGRATIONS.map(({ from, to }) => [from, to])).toEqual([
+      ['1', '2'],
+      ['2', '3'],
+    ]);
+    expect(SUPPORTED_RUN_STATE_SCHEMA_VERSIONS).toEqual(['1', '2', '3']);
   });
 
-  it('1 -> 2 (tool output customData) is additive: only the version changes, and the input is untouched', () => {
+  it('1 -> 2 (tool output customData) and 2 -> 3 (sessionUnsaved) are additive: only the version changes, and the input is untouched', () => {
     const v1 = Object.freeze({ $schemaVersion: '1', currentTurn: 3, generatedItems: [{ type: 'tool_call_output_item', rawItem: { type: 'function_call_result' } }] });
     const migrated = migrateRunStateJson(v1);
-    expect(migrated).toEqual({ ...v1, $schemaVersion: '2' });
+    expect(migrated).toEqual({ ...v1, $schemaVersion: '3' });
     expect(migrated.generatedItems).toBe(v1.generatedItems);
     expect(v1.$schemaVersion).toBe('1');
+    const v2 = Object.freeze({ $schemaVersion: '2', currentTurn: 1, pendingInput: [] });
+    expect(migrateRunStateJson(v2)).toEqual({ ...v2, $schemaVersion: '3' });
+    expect(v2.$schemaVersion).toBe('2');
   });
 
   it('runs every step from the written version to the target, without changing its input', () => {

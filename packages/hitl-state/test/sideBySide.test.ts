@@ -68,7 +68,7 @@ describe('two versions side by side under an npm alias', () => {
     // A state as the previous release wrote it (schema 1: this one has nothing schema 2 added).
     const stored = JSON.stringify({ ...JSON.parse((await run(root, 'weather?')).state.toString()), $schemaVersion: '1' });
     writeFileSync(join(dir, 'v1.json'), stored);
-    writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...JSON.parse(stored), $schemaVersion: '3' }));
+    writeFileSync(join(dir, 'future.json'), JSON.stringify({ ...JSON.parse(stored), $schemaVersion: '4' }));
     writeFileSync(join(dir, 'router.ts'), readmeRouter());
     writeFileSync(
       join(dir, 'main.ts'),
@@ -88,7 +88,7 @@ console.log('distinct', v1 !== current && v1.inspectRunState !== current.inspect
     );
     const out = execFileSync(bin('tsx'), ['main.ts'], { cwd: dir, encoding: 'utf8' }).split('\n');
     expect(out).toContain('route v1 true call_sf');
-    expect(out.find((l) => l.startsWith('future '))).toMatch(/^future none Run state schema version 3 is newer than this version of Baton supports \(schema version 2\)/);
+    expect(out.find((l) => l.startsWith('future '))).toMatch(/^future none Run state schema version 4 is newer than this version of Baton supports \(schema version 3\)/);
     expect(out).toContain('distinct true');
   }, 120_000);
 });

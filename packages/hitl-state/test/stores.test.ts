@@ -109,7 +109,7 @@ describe.each(backends)('$name store', (backend) => {
     const executions = new Executions();
     const paused = await run(banker(executions, [[functionCall('pay', { target: 'x' }, { callId: 'x' })]]).agent, 'pay x');
     const saved = await a.save('run-basic', paused.state);
-    expect(saved).toMatchObject({ runId: 'run-basic', status: 'paused', revision: 1, schemaVersion: '2', claimedBy: undefined });
+    expect(saved).toMatchObject({ runId: 'run-basic', status: 'paused', revision: 1, schemaVersion: '3', claimedBy: undefined });
     expect((await a.load('run-basic'))!.state).toBe(paused.state.toString());
     expect((await a.save('run-basic', paused.state.toString(), { expectedRevision: 1 })).revision).toBe(2);
     expect((await a.list({ status: 'paused' })).map((r) => r.runId)).toContain('run-basic');

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * version and a migration from the previous one (see `runStateVersions.ts`), never an in-place edit
  * of a released version.
  */
-export const CURRENT_RUN_STATE_SCHEMA_VERSION = '2' as const;
+export const CURRENT_RUN_STATE_SCHEMA_VERSION = '3' as const;
 
 /** Keys that must never become property names of objects built from a serialized state. */
 export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -304,6 +304,18 @@ export const SerializedRunStateSchema = z.object({
   pendingInput: z.array(SerializedProtocolItemSchema).optional(),
   /** The run's `reasoningItemIdPolicy`, when one was given (a resumed run keeps it). */
   reasoningItemIdPolicy: z.enum(['preserve', 'omit']).optional(),
+  /**
+   * What the run's session has not received yet (Baton's addition, schema 3): written while the run
+   * holds a paused turn back from its session until its output guardrails have seen it. `input`: the
+   * run's new input, when not written yet; `items`: indexes into `generatedItems`. A run resumed
+   * with a session writes them there once the turn completes.
+   */
+  sessionUnsaved: z
+    .object({
+      input: z.array(SerializedProtocolItemSchema).optional(),
+      items: z.array(z.number().int().nonnegative()),
+    })
+    .optional(),
   /** The trace the run is part of (the reference's field): a resumed run continues it. */
   trace: SerializedTraceSchema.nullable().optional(),
 });

@@ -32,6 +32,14 @@ export const RUN_STATE_MIGRATIONS: readonly RunStateMigration[] = [
     description: 'tool output items may carry customData (tool({ customDataExtractor }))',
     migrate: (state) => ({ ...state, $schemaVersion: '2' }),
   },
+  {
+    from: '2',
+    to: '3',
+    // Additive: a version-2 state is a valid version-3 state. The new version stops an older reader
+    // from silently dropping what the session has not received (and so losing it from the history).
+    description: 'a state may record what its session has not received yet (sessionUnsaved)',
+    migrate: (state) => ({ ...state, $schemaVersion: '3' }),
+  },
 ];
 
 /** Every `$schemaVersion` this package can read, oldest first (the last is the one it writes). */

@@ -15,7 +15,7 @@ const zeroUsage = { requests: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0
 /** The smallest state the schema accepts: a fresh run before its first turn. */
 function minimalState(): Record<string, unknown> {
   return {
-    $schemaVersion: '2',
+    $schemaVersion: '3',
     currentTurn: 0,
     maxTurns: 10,
     currentAgent: { name: 'Assistant' },
@@ -41,8 +41,8 @@ const agent = { name: 'Assistant' };
 const call: FunctionCallItem = { type: 'function_call', callId: 'call_1', name: 'delete_file', arguments: '{"path":"a"}' };
 
 describe('SerializedRunStateSchema', () => {
-  it('is at schema version 2', () => {
-    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('2');
+  it('is at schema version 3', () => {
+    expect(CURRENT_RUN_STATE_SCHEMA_VERSION).toBe('3');
   });
 
   it('accepts a valid minimal state', () => {
@@ -122,13 +122,17 @@ describe('SerializedRunStateSchema', () => {
         s.toolOutputGuardrailResults = [{ guardrail: { type: 'tool_output', name: 'to' }, output: { behavior: { type: 'rejectContent', message: 'no' } } }];
       }),
     },
+    {
+      label: 'what the session has not received (schema 3)',
+      state: withChange((s) => (s.sessionUnsaved = { input: [{ role: 'user', content: 'go' }], items: [] })),
+    },
   ])('accepts $label', ({ state }) => {
     const result = SerializedRunStateSchema.safeParse(state);
     expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
   });
 
   it.each<{ label: string; state: unknown; path: PropertyKey[] }>([
-    { label: 'a newer $schemaVersion', state: withChange((s) => (s.$schemaVersion = '3')), path: ['$schemaVersion'] },
+    { label: 'a newer $schemaVersion', state: withChange((s) => (s.$schemaVersion = '4')), path: ['$schemaVersion'] },
     {
       label: 'custom data that is not an object',
       state: withChange((s) => {
@@ -184,6 +188,7 @@ describe('SerializedRunStateSchema', () => {
       path: ['generatedItems', 0, 'rawItem', 'phase'],
     },
     { label: 'a missing context', state: withChange((s) => delete s.context), path: ['context'] },
+    { label: 'an unsaved item that is not an index', state: withChange((s) => (s.sessionUnsaved = { items: [-1] })), path: ['sessionUnsaved', 'items', 0] },
     { label: 'not an object', state: 'state', path: [] },
   ])('rejects $label', ({ state, path }) => {
     const result = SerializedRunStateSchema.safeParse(state);

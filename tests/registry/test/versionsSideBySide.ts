@@ -156,7 +156,7 @@ const migrated = migrateRunStateJson(JSON.parse(readFileSync('paused.json', 'utf
 console.log(JSON.stringify({ next: SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, old: v1.SUPPORTED_RUN_STATE_SCHEMA_VERSIONS, version: migrated.$schemaVersion, migratedFrom: migrated.migratedFrom }));`;
       writeFileSync(join(project, 'migration.mjs'), code);
       const { stdout } = await exec(process.execPath, ['migration.mjs'], project, cleanEnv(), 60_000);
-      expect(JSON.parse(stdout)).toEqual({ next: ['1', '2', '3'], old: ['1', '2'], version: '3', migratedFrom: ['2'] });
+      expect(JSON.parse(stdout)).toEqual({ next: ['1', '2', '3', '4'], old: ['1', '2', '3'], version: '4', migratedFrom: ['3'] });
     });
   });
 }

@@ -38,7 +38,7 @@ import { inputToItems, validateRunInput } from '../state/internal/items.js';
 import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { FilteredSessionInput } from '../state/internal/filteredSessionInput.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
-import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveInputOfFailedStream, saveToSession } from '../state/internal/sessionProgress.js';
+import { historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveInputOfFailedStream, saveNewInput, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { attachSessionSaveFailure } from './internal/loop/sessionSaveFailure.js';
 import { getLogger } from '../definitions/logger.js';
@@ -127,7 +127,10 @@ export class Runner extends RunHooks<any> {
           ),
         ),
       );
-      yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
+      // A paused turn its output guardrails have yet to see is written once it completes (`SessionProgress.held`).
+      if (record.session?.held !== true) {
+        yield* Effect.tryPromise({ try: () => saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy), catch: (e) => asRunFailure(e) });
+      }
       return new RunResult(state);
     });
     return program.pipe(Effect.catch((failure) => publicFailure(toPublicError(failure))));
@@ -151,9 +154,13 @@ export class Runner extends RunHooks<any> {
       }
       // The resumed run's limit counts from the turns already taken, as the reference does.
       if (options.maxTurns !== undefined) record.maxTurns = checkedMaxTurns(options.maxTurns);
-      // A state read back from storage: what it holds was saved when it paused.
+      // A state read back from storage: what it holds was saved when it paused, but for what it says
+      // its session has not received (a turn held back until its output guardrails see it).
       if (options.session && record.session?.session !== options.session) {
-        record.session = newSessionProgress(options.session, record.context, undefined, record.generatedItems);
+        const unsaved = record.sessionUnsaved;
+        const saved = unsaved === undefined ? record.generatedItems : record.generatedItems.filter((item) => !unsaved.items.has(item));
+        record.session = newSessionProgress(options.session, record.context, unsaved?.input, saved);
+        record.sessionUnsaved = undefined;
       }
       if (record.session && record.currentStep?.type === 'next_step_interruption') record.session.compactFromInput = true;
       return input;
@@ -326,11 +333,11 @@ function settle(exit: Exit.Exit<void, RunFailure>, signal: AbortSignal | undefin
  * runs do (its plain runs do not: nor do Baton's). A failed save becomes the error's `cause`.
  */
 function persistStreamed(outcome: Completion, record: RunRecord): Promise<void> {
-  if (outcome.ok || outcome.interrupted) return persist(outcome, record);
+  if (outcome.ok || outcome.interrupted) return persist(outcome, record, true);
   const error = outcome.error;
-  if (error instanceof InputGuardrailTripwireTriggered || error instanceof GuardrailExecutionError || error instanceof OutputGuardrailTripwireTriggered) return persist(outcome, record);
+  if (error instanceof InputGuardrailTripwireTriggered || error instanceof GuardrailExecutionError || error instanceof OutputGuardrailTripwireTriggered) return persist(outcome, record, true);
   // The input may be what the malformed compaction was meant to replace: nothing of it is kept.
-  if (error instanceof CompactionItemValidationError) return persist(outcome, record);
+  if (error instanceof CompactionItemValidationError) return persist(outcome, record, true);
   return saveInputOfFailedStream(record.session).catch((saveFailure: unknown) => {
     // The run's own error stays what the caller sees; the failed save rides on it, or is logged when it already has a cause.
     if (error instanceof Error && error.cause === undefined) attachSessionSaveFailure(error, saveFailure);
@@ -343,9 +350,12 @@ function persistStreamed(outcome: Completion, record: RunRecord): Promise<void> 
  * when its output guardrails tripped or failed, all but the unchecked answer (a tool output they
  * blocked is already withheld). A failed save of such a run becomes its error's `cause`.
  */
-function persist(outcome: Completion, record: RunRecord): Promise<void> {
+function persist(outcome: Completion, record: RunRecord, streamed = false): Promise<void> {
   // A run cancelled between turns (its tools drained, or before the next model call) keeps what it settled, as a finished one.
   const settled = outcome.ok || (outcome.interrupted && record.turnInProgress !== true && record.currentStep?.type === 'next_step_run_again');
+  // A run paused on a turn its output guardrails have yet to see writes none of it; a streamed one
+  // keeps its input (as the reference's, which writes it before the model call).
+  if (settled && record.session?.held === true) return streamed ? saveNewInput(record.session) : Promise.resolve();
   if (settled) return saveToSession(record.session, record.generatedItems, record.reasoningItemIdPolicy).then(() => compactSession(record));
   const stopped = outcome.error;
   if (!stoppedByOutputGuardrails(stopped, record)) return Promise.resolve();

@@ -73,6 +73,11 @@ export interface RunRecord<TContext = any> {
    * back reads them again, as the reference's does).
    */
   approvalInputs?: Map<string, PreparedToolInput> | undefined;
+  /**
+   * Read from a state written while its run held a paused turn back from its session: what the
+   * session has not received. A run resumed from it with a session writes them once the turn completes.
+   */
+  sessionUnsaved?: { input?: AgentInputItem[]; items: ReadonlySet<RunItem> } | undefined;
   /** Input staged with `state.addInput(...)`, admitted as `RunInputItem`s right before the next model call. */
   pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */

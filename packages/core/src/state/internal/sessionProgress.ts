@@ -37,6 +37,12 @@ export interface SessionProgress {
    * (`compactionMode: 'input'`), not from the last response id.
    */
   compactFromInput?: boolean;
+  /**
+   * The run paused on a turn whose output its output guardrails have yet to see: nothing of it is
+   * written until the turn completes (a run not streamed holds its new input too, as the reference's
+   * does). A state written now records what the session lacks (`unsavedForSession`).
+   */
+  held?: boolean;
 }
 
 export function newSessionProgress(
@@ -99,6 +105,11 @@ export async function saveToSession(progress: SessionProgress | undefined, gener
  */
 export async function saveInputOfFailedStream(progress: SessionProgress | undefined): Promise<void> {
   if (progress?.inputSentToModel !== true) return;
+  return saveNewInput(progress);
+}
+
+/** Appends the new input (once), nothing of the run's items; a compaction item in it replaces the history from there. */
+export async function saveNewInput(progress: SessionProgress): Promise<void> {
   const input = newInputToSave(progress);
   progress.pendingInput = undefined;
   delete progress.filteredInput;
@@ -121,6 +132,21 @@ async function replaceSessionHistory(progress: SessionProgress, items: AgentInpu
     if (previous.length > 0) await appendToSession(progress, previous);
     throw error;
   }
+}
+
+/**
+ * What the session lacks while the run holds a paused turn back (`held`), for a state written now:
+ * the new input when not written yet, and the indexes of the generated items not written.
+ */
+export function unsavedForSession(
+  progress: SessionProgress | undefined,
+  generatedItems: readonly RunItem[],
+): { input?: AgentInputItem[]; items: number[] } | undefined {
+  if (progress?.held !== true) return undefined;
+  const items: number[] = [];
+  for (let i = 0; i < generatedItems.length; i++) if (!progress.saved.has(generatedItems[i]!)) items.push(i);
+  const input = newInputToSave(progress);
+  return input === undefined ? { items } : { input, items };
 }
 
 /** The new input not saved yet: as the input filter last sent it when there is one (nothing while it never ran), else as given. */

@@ -28,6 +28,7 @@ import { promptMaySupplyTools } from './promptSuppliedTools.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { enterHistory } from './enterHistory.js';
 import { saveToSession } from '../../../state/internal/sessionProgress.js';
+import { holdsPausedTurn } from './heldPausedTurn.js';
 
 const runIdKey = () => 'id:run';
 const newRunId = Effect.sync(randomUuid);
@@ -43,6 +44,8 @@ export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effec
   return Effect.withFiber((fiber) => {
     settings.traced = tracerListens(fiber);
     const env: LoopEnv = settings;
+    // What an earlier pause held back is written with what this run writes.
+    if (record.session !== undefined) record.session.held = false;
     return Effect.clockWith((clock) => {
       // Approval expiry reads the run's clock (TestClock in an Effect test).
       record.context.useClock(clock);
@@ -66,7 +69,14 @@ export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effec
 
 /** Each agent's turns in turn, until one ends or pauses the run instead of handing off. */
 function agentsFrom(record: RunRecord, env: LoopEnv, resuming: boolean): Effect.Effect<void, RunFailure> {
-  return Effect.flatMap(agentTurns(record, env, resuming), (outcome) => (outcome === 'continue' ? agentsFrom(record, env, false) : Effect.void));
+  return Effect.flatMap(agentTurns(record, env, resuming), (outcome) => (outcome === 'continue' ? agentsFrom(record, env, false) : noteEnd(record, env)));
+}
+
+/** The run ended or paused: a paused turn the output guardrails have yet to see keeps its session writes back (`holdsPausedTurn`). */
+function noteEnd(record: RunRecord, env: LoopEnv): Effect.Effect<void> {
+  return Effect.sync(() => {
+    if (record.session !== undefined) record.session.held = holdsPausedTurn(record, env);
+  });
 }
 
 /**
@@ -89,11 +99,11 @@ function turnsAfter(outcome: TurnOutcome, agent: Agent<any, any>, record: RunRec
 
 /** A turn; running out of turns is handed to the run's error handler, which may end the run instead. */
 function recoveredTurn(record: RunRecord, env: LoopEnv, firstOfAgent: boolean): Effect.Effect<TurnOutcome, RunFailure> {
-  return runTurn(record, env, firstOfAgent).pipe(
-    Effect.catchIf(
-      (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
-      (failure) => recoverRunError('maxTurns', failure, record, env),
-    ),
+  // Data-first: `catchIf` in a pipe tells its forms apart by inspecting its arguments, a few times the cost of the catch itself.
+  return Effect.catchIf(
+    runTurn(record, env, firstOfAgent),
+    (failure): failure is MaxTurnsExceededError => failure instanceof MaxTurnsExceededError,
+    (failure) => recoverRunError('maxTurns', failure, record, env),
   );
 }
 

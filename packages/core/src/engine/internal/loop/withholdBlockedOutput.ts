@@ -15,8 +15,8 @@ import { noteWithheldOutput } from './sessionSaveFailure.js';
  * that turn's tools returned may outlive the verdict. When the turn was function calls and their
  * outputs only, each output is replaced by a data-free placeholder (the calls stay, so the history
  * stays well formed); when it held anything else (a message, reasoning, a hosted call), the turn's
- * items are dropped whole, and a state or session written afterwards keeps the input that led to
- * it. The guardrail results and the error carry the placeholder instead of the blocked output.
+ * items are dropped whole (and its response's output), and a state or session written afterwards
+ * keeps the input that led to it. The guardrail results and the error carry the placeholder instead of the blocked output.
  *
  * Returns the error the run surfaces. With a trip: a tripwire error of the guardrail that tripped,
  * "Output guardrail triggered." (also for a tripwire error a guardrail threw itself), or, when a
@@ -37,7 +37,7 @@ export function withholdBlockedOutput(
     Effect.map((placeholder) => {
       const blocked = trip.agentOutput;
       const turnItems = record.generatedItems.slice(turnStart);
-      const terminalCalls = blockedCallIds(turnItems, blocked);
+      let redactedCalls = blockedCallIds(turnItems, blocked);
       if (turnItems.length > 0 && turnItems.every(isFunctionCallOrOutput)) {
         for (let index = turnStart; index < record.generatedItems.length; index++) {
           const item = record.generatedItems[index]!;
@@ -45,10 +45,16 @@ export function withholdBlockedOutput(
         }
       } else {
         record.generatedItems.splice(turnStart);
+        // The response that made the turn goes with it (a hosted tool's result, a message): the
+        // state keeps its usage and id, not its output, as the reference's does.
+        const response = record.modelResponses.at(-1);
+        if (response !== undefined) record.modelResponses[record.modelResponses.length - 1] = { ...response, output: [] };
+        // Nothing of the turn stays, so neither does what its tool guardrails said of any of its outputs.
+        redactedCalls = functionOutputCallIds(turnItems);
       }
       const checked = record.outputGuardrailResults.filter((result) => result.agentOutput === blocked);
       for (const result of checked) result.agentOutput = placeholder;
-      const redactedTrip = redactTerminalTrip(trip, checked, terminalCalls, record);
+      const redactedTrip = redactTerminalTrip(trip, checked, redactedCalls, record);
       record.currentStep = { type: 'next_step_final_output', output: placeholder, unchecked: true };
       const redact = agent.outputType === 'text' && typeof blocked === 'string' && blocked.length > 0 ? (message: string) => message.split(blocked).join(placeholder) : () => REDACTED_DETAILS_MESSAGE;
       const surfaced =
@@ -67,9 +73,18 @@ export function withholdBlockedOutput(
  * function), every function output of the turn.
  */
 function blockedCallIds(turnItems: readonly RunItem[], blocked: unknown): ReadonlySet<string> {
-  const outputs = turnItems.filter((item): item is RunToolCallOutputItem => item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result');
+  const outputs = functionOutputsOf(turnItems);
   const terminal = outputs.filter((item) => item.output === blocked);
   return new Set((terminal.length > 0 ? terminal : outputs).map((item) => (item.rawItem as FunctionCallResultItem).callId));
+}
+
+/** Every call of the turn that has a function output. */
+function functionOutputCallIds(turnItems: readonly RunItem[]): ReadonlySet<string> {
+  return new Set(functionOutputsOf(turnItems).map((item) => (item.rawItem as FunctionCallResultItem).callId));
+}
+
+function functionOutputsOf(turnItems: readonly RunItem[]): RunToolCallOutputItem[] {
+  return turnItems.filter((item): item is RunToolCallOutputItem => item.type === 'tool_call_output_item' && item.rawItem.type === 'function_call_result');
 }
 
 function isFunctionCallOrOutput(item: RunItem): boolean {

@@ -6,6 +6,7 @@ import { agentToolSourceAgent } from '../../../definitions/internal/agentToolSou
 import { newRunRecord, type NextStep, type RunRecord } from '../runRecord.js';
 import { serializeRunState } from './writeState.js';
 import { buildAgentIdentityMap, type AgentIdentityMap } from './identity.js';
+import { readSessionUnsaved } from './sessionUnsaved.js';
 
 export type ContextStrategy = 'merge' | 'replace';
 
@@ -62,6 +63,7 @@ export function restoreRunState(root: Agent<any, any>, json: SerializedRunState,
   record.toolOutputGuardrailResults = json.toolOutputGuardrailResults as typeof record.toolOutputGuardrailResults;
   if (json.reasoningItemIdPolicy) record.reasoningItemIdPolicy = json.reasoningItemIdPolicy;
   if (json.pendingInput) record.pendingInput = json.pendingInput as never;
+  if (json.sessionUnsaved) record.sessionUnsaved = readSessionUnsaved(json.sessionUnsaved, record.generatedItems, at);
   if (json.trace) record.trace = json.trace;
 
   for (const key of Object.keys(json.pendingAgentToolRuns)) {
