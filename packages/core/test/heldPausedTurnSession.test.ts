@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { OutputGuardrailTripwireTriggered } from '@baton/types';
+import { OutputGuardrailTripwireTriggered, RunStateError } from '@baton/types';
 import { Agent, MemorySession, RunState, Runner, tool, type AgentInputItem, type OutputGuardrail } from '../src/index.js';
 
 const pass: OutputGuardrail = { name: 'pass', execute: async () => ({ tripwireTriggered: false, outputInfo: null }) };
@@ -76,6 +76,19 @@ describe.each([false, true])('a paused turn held from the session (stream=%s)', 
     expect(kept(await session.getItems())).toEqual(['user', 'call c1', 'call c2', 'hosted_tool_call', 'result c1', 'result c2']);
   });
 
+  it('resumed with another session, that session gets what the first one was never given', async () => {
+    const { agent, runner } = setup({});
+    const before = new MemorySession();
+    const first = await runOnce(runner, agent, 'go', before, stream);
+    first.state.approve(first.interruptions[0]!);
+    const after = new MemorySession();
+    const partial = await runOnce(runner, agent, first.state, after, stream);
+    partial.state.approve(partial.interruptions[0]!);
+    await runOnce(runner, agent, partial.state, after, stream);
+    expect(kept(await before.getItems())).toEqual(input);
+    expect(kept(await after.getItems())).toEqual(stream ? ['call c1', 'call c2', 'hosted_tool_call', 'result c1', 'result c2'] : ['user', 'call c1', 'call c2', 'hosted_tool_call', 'result c1', 'result c2']);
+  });
+
   it.each([
     ['the tools never give the answer (run_llm_again)', { behavior: 'run_llm_again' as const }],
     ['no output guardrail', { guardrails: 'none' as const }],
@@ -137,5 +150,40 @@ describe.each([false, true])('a paused turn held from the session (stream=%s)', 
       { behavior: { type: 'allow' } },
     ]);
     expect(kept(await session.getItems())).toEqual(['user']);
+  });
+});
+
+describe('what a held state says its session lacks (sessionUnsaved)', () => {
+  async function heldState() {
+    const { agent, runner } = setup({});
+    const first = await runner.run(agent, 'go', { session: new MemorySession() });
+    return { agent, runner, text: first.state.toString() };
+  }
+
+  it('is written only while the turn is held: the input and the turn\'s items (its approval requests too), by index', async () => {
+    const { text } = await heldState();
+    const json = JSON.parse(text);
+    expect(json.$schemaVersion).toBe('3');
+    expect(json.sessionUnsaved).toEqual({ input: [{ type: 'message', role: 'user', content: 'go' }], items: [0, 1, 2, 3, 4] });
+    const { agent, runner } = setup({ behavior: 'run_llm_again' });
+    const unheld = await runner.run(agent, 'go', { session: new MemorySession() });
+    expect(JSON.parse(unheld.state.toString()).sessionUnsaved).toBeUndefined();
+  });
+
+  it('a state read back and written again, not resumed, says the same', async () => {
+    const { agent, text } = await heldState();
+    const again = (await RunState.fromString(agent, text)).toString();
+    expect(JSON.parse(again).sessionUnsaved).toEqual(JSON.parse(text).sessionUnsaved);
+  });
+
+  it('an index that names no generated item is refused at its path', async () => {
+    const { agent, text } = await heldState();
+    const json = JSON.parse(text);
+    json.sessionUnsaved.items = [0, 7];
+    const error = await RunState.fromString(agent, JSON.stringify(json)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RunStateError);
+    expect((error as RunStateError).reason).toBe('invalid_state');
+    expect((error as RunStateError).message).toContain('sessionUnsaved.items[1]');
+    expect((error as RunStateError).message).toContain('item 7 is not one of the 5 generated items');
   });
 });

@@ -142,9 +142,17 @@ export function unsavedForSession(
   progress: SessionProgress | undefined,
   generatedItems: readonly RunItem[],
 ): { input?: AgentInputItem[]; items: number[] } | undefined {
-  if (progress?.held !== true) return undefined;
+  const held = heldItems(progress, generatedItems);
+  if (held === undefined) return undefined;
   const items: number[] = [];
-  for (let i = 0; i < generatedItems.length; i++) if (!progress.saved.has(generatedItems[i]!)) items.push(i);
+  for (let i = 0; i < generatedItems.length; i++) if (held.items.has(generatedItems[i]!)) items.push(i);
+  return held.input === undefined ? { items } : { input: held.input, items };
+}
+
+/** The same, as the items themselves: for a run resumed with another session than the one it held the turn from. */
+export function heldItems(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): { input?: AgentInputItem[]; items: ReadonlySet<RunItem> } | undefined {
+  if (progress?.held !== true) return undefined;
+  const items = new Set(generatedItems.filter((item) => !progress.saved.has(item)));
   const input = newInputToSave(progress);
   return input === undefined ? { items } : { input, items };
 }
