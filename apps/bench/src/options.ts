@@ -11,7 +11,10 @@ const FULL: WorkSizes = {
   // Both SDKs need a few hundred runs before V8 has optimised their loops (before that, background
   // compilation shows up as CPU well above wall time); measure the steady state.
   overheadWarmupRuns: 300,
-  overheadRuns: 150,
+  // Blocks of 120 runs: Baton's run is about 0.3 ms, and a block of 30 (under 10 ms) let one
+  // background GC or compilation decide its CPU (process CPU counts those threads): measured, CPU
+  // per turn then swung ±20 % between blocks and sat at twice the wall time in some.
+  overheadRuns: 600,
   blocks: 5,
   deltas: 20_000,
   deliveryWarmupRuns: 1,
