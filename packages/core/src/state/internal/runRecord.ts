@@ -17,7 +17,7 @@ import type { ReasoningItemIdPolicy } from '@baton/types';
 import type { Agent } from '../../definitions/agent.js';
 import type { RunContext } from '../../definitions/runContext.js';
 import type { SerializedTrace } from '../../definitions/runTracing.js';
-import type { SessionProgress } from './sessionProgress.js';
+import type { SessionProgress, UnsavedForSession } from './sessionProgress.js';
 import { PendingAgentToolRuns } from './pendingAgentToolRuns.js';
 import type { PreparedToolInput } from '../../definitions/internal/toolCallScope.js';
 
@@ -77,7 +77,7 @@ export interface RunRecord<TContext = any> {
    * Read from a state written while its run held a paused turn back from its session: what the
    * session has not received. A run resumed from it with a session writes them once the turn completes.
    */
-  sessionUnsaved?: { input?: AgentInputItem[]; items: ReadonlySet<RunItem> } | undefined;
+  sessionUnsaved?: UnsavedForSession | undefined;
   /** Input staged with `state.addInput(...)`, admitted as `RunInputItem`s right before the next model call. */
   pendingInput: AgentInputItem[];
   /** How reasoning items' ids go back to the model; kept with the state so a resumed run keeps it. */

@@ -40,7 +40,7 @@ export interface SessionProgress {
   /**
    * The run paused on a turn whose output its output guardrails have yet to see: nothing of it is
    * written until the turn completes (a run not streamed holds its new input too, as the reference's
-   * does). A state written now records what the session lacks (`unsavedForSession`).
+   * does). A state written now records what the session lacks (`heldItems`).
    */
   held?: boolean;
 }
@@ -134,23 +134,17 @@ async function replaceSessionHistory(progress: SessionProgress, items: AgentInpu
   }
 }
 
-/**
- * What the session lacks while the run holds a paused turn back (`held`), for a state written now:
- * the new input when not written yet, and the indexes of the generated items not written.
- */
-export function unsavedForSession(
-  progress: SessionProgress | undefined,
-  generatedItems: readonly RunItem[],
-): { input?: AgentInputItem[]; items: number[] } | undefined {
-  const held = heldItems(progress, generatedItems);
-  if (held === undefined) return undefined;
-  const items: number[] = [];
-  for (let i = 0; i < generatedItems.length; i++) if (held.items.has(generatedItems[i]!)) items.push(i);
-  return held.input === undefined ? { items } : { input: held.input, items };
+/** What a session has not received: the run's new input when not written yet, and generated items. */
+export interface UnsavedForSession {
+  input?: AgentInputItem[];
+  items: ReadonlySet<RunItem>;
 }
 
-/** The same, as the items themselves: for a run resumed with another session than the one it held the turn from. */
-export function heldItems(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): { input?: AgentInputItem[]; items: ReadonlySet<RunItem> } | undefined {
+/**
+ * What the session lacks while the run holds a paused turn back (`held`): for a state written now,
+ * or a run resumed with another session than the one it held the turn from.
+ */
+export function heldItems(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): UnsavedForSession | undefined {
   if (progress?.held !== true) return undefined;
   const items = new Set(generatedItems.filter((item) => !progress.saved.has(item)));
   const input = newInputToSave(progress);

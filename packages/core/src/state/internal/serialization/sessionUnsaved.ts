@@ -1,11 +1,11 @@
 import { formatJsonPath } from '@baton/types/internal';
 import { RunStateError, type AgentInputItem, type RunItem, type SerializedRunState } from '@baton/types';
-import type { RunRecord } from '../runRecord.js';
+import type { UnsavedForSession } from '../sessionProgress.js';
 
 type WrittenUnsaved = NonNullable<SerializedRunState['sessionUnsaved']>;
 
 /** A state's `sessionUnsaved` read back: its indexes become the generated items they name (each must name one). */
-export function readSessionUnsaved(written: WrittenUnsaved, generatedItems: readonly RunItem[], at: readonly (string | number)[]): NonNullable<RunRecord['sessionUnsaved']> {
+export function readSessionUnsaved(written: WrittenUnsaved, generatedItems: readonly RunItem[], at: readonly (string | number)[]): UnsavedForSession {
   const items = new Set<RunItem>();
   written.items.forEach((index, i) => {
     const item = generatedItems[index];
@@ -18,12 +18,10 @@ export function readSessionUnsaved(written: WrittenUnsaved, generatedItems: read
   return written.input === undefined ? { items } : { input: written.input as AgentInputItem[], items };
 }
 
-/** What a state read back (and not resumed since) says its session lacks, written again as it was read. */
-export function sessionUnsavedOfReadState(record: RunRecord): WrittenUnsaved | undefined {
-  const unsaved = record.sessionUnsaved;
-  if (unsaved === undefined || record.session !== undefined) return undefined;
+/** What a session lacks, as a state writes it: the generated items by index. */
+export function writeSessionUnsaved(unsaved: UnsavedForSession, generatedItems: readonly RunItem[]): WrittenUnsaved {
   const items: number[] = [];
-  record.generatedItems.forEach((item, index) => {
+  generatedItems.forEach((item, index) => {
     if (unsaved.items.has(item)) items.push(index);
   });
   return (unsaved.input === undefined ? { items } : { input: unsaved.input, items }) as WrittenUnsaved;

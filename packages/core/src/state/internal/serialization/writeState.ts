@@ -5,8 +5,8 @@ import type { RunRecord } from '../runRecord.js';
 import type { SerializedTrace } from '../../../definitions/runTracing.js';
 import { buildAgentIdentityMap } from './identity.js';
 import { parametersFingerprint } from './fingerprint.js';
-import { sessionUnsavedOfReadState } from './sessionUnsaved.js';
-import { unsavedForSession } from '../sessionProgress.js';
+import { writeSessionUnsaved } from './sessionUnsaved.js';
+import { heldItems } from '../sessionProgress.js';
 
 type AgentRefOf = (agent: unknown) => SerializedAgentRef;
 type ItemAgentRefOf = (agent: unknown) => SerializedAgentRef | undefined;
@@ -43,8 +43,8 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
   // Decisions on remote MCP servers' requests, by server and remote tool (not in `approvals`).
   const hosted = record.context.getHostedMcpApprovals();
   const hostedMcpApprovals = Object.keys(hosted).length > 0 ? hosted : undefined;
-  // A paused turn held back from the session (or input not written yet): the resumed run writes it.
-  const unsaved = unsavedForSession(record.session, record.generatedItems) ?? sessionUnsavedOfReadState(record);
+  // A paused turn held back from the session (by this run, or as a state read back and not resumed since): the resumed run writes it.
+  const unsaved = heldItems(record.session, record.generatedItems) ?? (record.session === undefined ? record.sessionUnsaved : undefined);
   const json: SerializedRunState = {
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
     ...(record.runId !== undefined ? { runId: record.runId } : {}),
@@ -76,7 +76,7 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
     pendingAgentToolRuns: writePendingRuns(record.pendingAgentToolRuns),
     ...(record.pendingInput.length > 0 ? { pendingInput: record.pendingInput as never } : {}),
     ...(record.reasoningItemIdPolicy ? { reasoningItemIdPolicy: record.reasoningItemIdPolicy } : {}),
-    ...(unsaved !== undefined ? { sessionUnsaved: unsaved as SerializedRunState['sessionUnsaved'] } : {}),
+    ...(unsaved !== undefined ? { sessionUnsaved: writeSessionUnsaved(unsaved, record.generatedItems) } : {}),
     ...(record.trace ? { trace: writeTrace(record.trace, options.includeTracingApiKey === true) } : {}),
   };
   const step = record.currentStep;
