@@ -43,8 +43,9 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
   // Decisions on remote MCP servers' requests, by server and remote tool (not in `approvals`).
   const hosted = record.context.getHostedMcpApprovals();
   const hostedMcpApprovals = Object.keys(hosted).length > 0 ? hosted : undefined;
-  // A paused turn held back from the session (by this run, or as a state read back and not resumed since): the resumed run writes it.
-  const unsaved = heldItems(record.session, record.generatedItems) ?? (record.session === undefined ? record.sessionUnsaved : undefined);
+  // A paused turn held back from the session (by this run, or as a state read back and not resumed
+  // since: a run given a session takes `sessionUnsaved` over): the resumed run writes it.
+  const unsaved = heldItems(record.session, record.generatedItems) ?? record.sessionUnsaved;
   const json: SerializedRunState = {
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
     ...(record.runId !== undefined ? { runId: record.runId } : {}),
