@@ -89,6 +89,12 @@ class StreamObserver {
 }
 
 /**
+ * The `next` of every native async generator. A stream whose `next` is this one makes each result
+ * object anew (called on anything but a native async generator, it rejects).
+ */
+const ASYNC_GENERATOR_NEXT = Object.getPrototypeOf(async function* () {}).prototype.next as unknown;
+
+/**
  * A live stream forwarded to a reader (see `forwardStream`). One read of the stream at a time,
  * whoever makes it: the reader (`readForReader`) or the read-ahead loop.
  */
@@ -115,12 +121,18 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
    * once per stream, not a closure per read (this is the path of every text delta).
    */
   #reader: DirectReader<RunStreamEvent> | undefined;
+  /**
+   * The stream is a native async generator: each read brings a new result object, seen by nobody
+   * else, so the reader is handed that object with its event in place (one allocation fewer per delta).
+   */
+  readonly #resultsAreFresh: boolean;
   readonly #onReaderRead: (result: IteratorResult<ModelStreamEvent>) => IteratorResult<RunStreamEvent, undefined> | Promise<IteratorResult<RunStreamEvent, undefined>>;
   /** A failed read: the reader takes the run's failure from the channel. */
   readonly #onReaderReadFailed: (error: unknown) => Promise<IteratorResult<RunStreamEvent, undefined>>;
 
   constructor(iterator: AsyncIterator<ModelStreamEvent>, forwarding: StreamForwarding, sink: DirectSink) {
     this.#iterator = iterator;
+    this.#resultsAreFresh = iterator.next === ASYNC_GENERATOR_NEXT;
     this.#forwarding = forwarding;
     this.#sink = sink;
     this.#observer = new StreamObserver(forwarding);
@@ -133,7 +145,11 @@ class ModelStreamPump implements DirectSource<RunStreamEvent>, TurnLooker {
       const event = this.#settle(result);
       const reader = this.#reader!;
       this.#reader = undefined;
-      return event === undefined || reader.closed ? reader.take() : { done: false, value: event };
+      if (event === undefined || reader.closed) return reader.take();
+      if (!this.#resultsAreFresh) return { done: false, value: event };
+      const fresh = result as { done: false; value: unknown };
+      fresh.value = event;
+      return fresh as IteratorYieldResult<RunStreamEvent>;
     };
     this.#onReaderReadFailed = (error) => {
       this.#fail(error);
