@@ -16,8 +16,9 @@ import {
   type RunContextContract,
   type SerializedOutputType,
 } from '@baton/types';
-import { isStandardSchema, isZodSchema, type CompiledSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
-import { checkJsonSchemaDefinition, compileOutputSchema, isJsonSchemaDefinition, type JsonSchemaDefinition } from './outputType.js';
+import { isStandardSchema, isZodSchema, type InferSchemaOutput, type StandardSchemaLike } from './internal/schema.js';
+import { resolveOutputType, resolvedAtFirstRequest, type ResolvedOutputType } from './internal/resolvedOutputType.js';
+import type { JsonSchemaDefinition } from './outputType.js';
 import { requireArray, requireFunction, typeName } from './internal/validate.js';
 import { Handoff, isHandoff } from './handoff.js';
 import { makeAgentTool, type AgentAsToolOptions, type AgentTool } from './agentTool.js';
@@ -127,15 +128,15 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
   #tools: Tool<any>[] = [];
   #inputGuardrails: InputGuardrail<any>[] = [];
   #outputGuardrails: OutputGuardrail<any, any>[] = [];
-  readonly outputType: TOutput;
+  #outputType!: TOutput;
   readonly toolUseBehavior: ToolUseBehavior<TContext>;
   readonly resetToolChoice: boolean;
   readonly mcpServers: MCPServer[];
   readonly mcpConfig: MCPConfig;
   readonly #options: AgentOptions<TContext, TOutput>;
-  readonly #outputSchema: CompiledSchema | undefined;
+  /** The output type checked and compiled, made at its first use (see \`outputType\`). */
+  #resolvedOutput: ResolvedOutputType | undefined;
   readonly #explicitModelSettings: boolean;
-  readonly #jsonOutput: JsonSchemaDefinition | undefined;
 
   /**
    * Creates an agent whose `finalOutput` type is the union of its own output type and its handoff
@@ -174,13 +175,8 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     this.handoffs = options.handoffs ?? [];
     this.inputGuardrails = options.inputGuardrails as InputGuardrail<any>[];
     this.outputGuardrails = options.outputGuardrails as OutputGuardrail<any, any>[];
-    this.outputType = (options.outputType ?? 'text') as TOutput;
-    if (isJsonSchemaDefinition(this.outputType)) {
-      this.#jsonOutput = checkJsonSchemaDefinition(this.outputType, `${label} outputType`);
-    } else if (this.outputType !== 'text' && !isStandardSchema(this.outputType)) {
-      throw new UserError(`${label}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
-    }
-    this.#outputSchema = isStandardSchema(this.outputType) ? compileOutputSchema(this.outputType, `${label} outputType`) : undefined;
+    this.#outputType = (options.outputType ?? 'text') as TOutput;
+    if (!resolvedAtFirstRequest(this.#outputType)) this.#output();
     this.toolUseBehavior = options.toolUseBehavior ?? 'run_llm_again';
     validateToolUseBehavior(this.toolUseBehavior, label);
     this.resetToolChoice = options.resetToolChoice ?? true;
@@ -203,6 +199,27 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     if (output === 'text') return 'text';
     if (isStandardSchema(output)) return isZodSchema(output) ? 'ZodOutput' : 'StandardSchemaOutput';
     return (output as JsonSchemaDefinition).name;
+  }
+
+  /**
+   * What the agent's final output is: \`'text'\`, a zod / Standard Schema object or a JSON schema
+   * definition. Assignable, as on the reference: an assigned output type is checked when a run next
+   * asks the model with it (a \`UserError\` before the model is called), as is a zod object given
+   * at construction (so one whose fields have no JSON form, \`z.custom()\`, fails that run's turn,
+   * not the agent's construction). Other output types are checked at construction.
+   */
+  get outputType(): TOutput {
+    return this.#outputType;
+  }
+
+  set outputType(outputType: TOutput) {
+    this.#outputType = outputType;
+    this.#resolvedOutput = undefined;
+  }
+
+  /** The output type checked and compiled, once per assigned output type. */
+  #output(): ResolvedOutputType {
+    return (this.#resolvedOutput ??= resolveOutputType(this.#outputType, `Agent "${this.name}"`));
   }
 
   // Tools and guardrails are assignable after construction, as in the reference (programs add a
@@ -302,9 +319,9 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
 
   /** How the final output is requested from the model. */
   getSerializedOutputType(): SerializedOutputType {
-    if (this.#jsonOutput) return { type: 'json_schema', name: this.#jsonOutput.name, strict: this.#jsonOutput.strict, schema: this.#jsonOutput.schema };
-    if (!this.#outputSchema) return 'text';
-    return { type: 'json_schema', name: 'output', strict: this.#outputSchema.strict, schema: this.#outputSchema.jsonSchema };
+    const serialized = this.#output().serialized;
+    // A copy: the request it goes into is the caller's to change.
+    return serialized === 'text' ? serialized : { ...serialized };
   }
 
   /** The tools of this agent's MCP servers (connected by you, as on the reference), after their filters. */
@@ -353,8 +370,9 @@ export class Agent<TContext = unknown, TOutput extends AgentOutputType = 'text'>
     } catch (error) {
       return { ok: false, message: `the final output is not valid JSON (${(error as Error).message})` };
     }
-    if (!this.#outputSchema) return { ok: true, value: json as ResolvedAgentOutput<TOutput> };
-    const result = await this.#outputSchema.validate(json);
+    const compiled = this.#output().schema;
+    if (!compiled) return { ok: true, value: json as ResolvedAgentOutput<TOutput> };
+    const result = await compiled.validate(json);
     return result.ok
       ? { ok: true, value: result.value as ResolvedAgentOutput<TOutput> }
       : { ok: false, message: `the final output does not match the output type: ${result.message}` };
