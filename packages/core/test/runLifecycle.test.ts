@@ -7,7 +7,8 @@ import { recordingTracer } from './helpers.js';
 
 describe('cancelling a streamed run', () => {
   it('completed settles promptly when the model honours the abort', async () => {
-    const model = new ScriptedModel([modelResponder(async (call) => aborted(call.request.signal).then(() => Promise.reject(new Error('aborted'))))]);
+    const abortError = () => Object.assign(new Error('aborted'), { name: 'AbortError' });
+    const model = new ScriptedModel([modelResponder(async (call) => aborted(call.request.signal).then(() => Promise.reject(abortError())))]);
     const result = await run(new Agent({ name: 'A', model }), 'hi', { stream: true });
     await new Promise((resolve) => setTimeout(resolve, 5));
     result.cancel();

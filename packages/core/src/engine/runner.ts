@@ -45,6 +45,7 @@ import { getLogger } from '../definitions/logger.js';
 import { CompactionItemValidationError } from '@baton/types/internal';
 import { McpConnections } from './internal/loop/mcpConnections.js';
 import { tracedRun } from './internal/tracedRun.js';
+import { failureAfterCancel } from './internal/failureAfterCancel.js';
 import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
 import { exclusively, type RunRecord } from '../state/internal/runRecord.js';
@@ -289,12 +290,14 @@ export class Runner extends RunHooks<any> {
     const fiber = Effect.runFork(program);
     attachRunFiber(result, fiber);
     // Ends the result once the run's fiber has ended and the session has been written; a run the
-    // caller cancelled, or whose model stream the provider aborted, ends quietly. A failed run's
-    // reader gets every event queued before the failure, then the error (the reference drops the
-    // queued ones: nothing is lost here).
+    // caller cancelled, or whose model stream the provider aborted, ends quietly, unless its model
+    // call then failed with an error of its own (see `failureAfterCancel`). A failed run's reader
+    // gets every event queued before the failure, then the error (the reference drops the queued
+    // ones: nothing is lost here).
     void Effect.runPromise(Fiber.await(fiber).pipe(Effect.flatMap((exit) => settle(exit, options.signal, state)))).then((outcome) => {
-      if (outcome.ok || outcome.interrupted) result._done();
-      else result._raiseError(outcome.error, { preserveQueuedItems: true });
+      const failure = outcome.ok ? undefined : outcome.interrupted ? failureAfterCancel(recordOf(state), options.signal) : outcome.error;
+      if (failure === undefined) result._done();
+      else result._raiseError(attachState(failure, state), { preserveQueuedItems: true });
     });
     // The run is already going (its events wait in the buffer); `toEffectStream` needs the module.
     await loadEffectStream();

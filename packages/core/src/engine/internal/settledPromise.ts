@@ -9,8 +9,13 @@ import { LazyAbort } from './lazyAbort.js';
 export function settledPromise<A, E>(
   run: (abort: LazyAbort) => Promise<A>,
   onError: (cause: unknown) => E,
-  /** Receives what the promise rejected with after the interruption aborted it (the callee's own abort error). */
-  onAbortedRejection?: (cause: unknown) => void,
+  /**
+   * Told how the promise settled after the interruption aborted it: what it rejected with (the
+   * callee's own abort error, say), or undefined when it resolved all the same.
+   */
+  onAbortedSettled?: (rejection: unknown) => void,
+  /** The reason the signal aborts with (undefined: the default \`AbortError\`). */
+  abortReason?: () => unknown,
 ): Effect.Effect<A, E> {
   return Effect.callback<A, E>((resume) => {
     const controller = new LazyAbort();
@@ -26,10 +31,10 @@ export function settledPromise<A, E>(
       (cause: unknown) => resume(Effect.fail(onError(cause))),
     );
     return Effect.promise(() => {
-      controller.abort();
+      controller.abort(abortReason?.());
       return promise.then(
-        () => undefined,
-        (cause: unknown) => onAbortedRejection?.(cause),
+        () => onAbortedSettled?.(undefined),
+        (cause: unknown) => onAbortedSettled?.(cause),
       );
     });
   });

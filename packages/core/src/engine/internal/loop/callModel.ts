@@ -54,7 +54,12 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
   const failures = new FailedAttempts();
   if (!env.streamed) {
-    const attempt = settledPromise((abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record), (cause) => new ExternalFailure({ cause }), (cause) => void (record.abortedWith = cause));
+    const attempt = settledPromise(
+      (abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record),
+      (cause) => new ExternalFailure({ cause }),
+      (cause) => void (record.abortedWith = abortOutcome(cause, request, env)),
+      () => callerReason(env),
+    );
     const call = withModelRetries(attempt, { model, request, stream: false, progress: NO_STREAM_PROGRESS }).pipe(
       Effect.flatMap((response) => flatMapNow(checkResponse(response), (checked) => Effect.succeed<ModelResponse>(Object.assign({}, checked, { usage: failures.foldInto(checked.usage) })))),
       countFailedUsage(failures, record, env),
@@ -101,7 +106,8 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
       );
     },
     (cause) => new ExternalFailure({ cause }),
-    (cause) => void (record.abortedWith = cause),
+    (cause) => void (record.abortedWith = abortOutcome(cause, request, env)),
+    () => callerReason(env),
   );
   const settled = withModelRetries(attempt, { model, request, stream: true, progress }).pipe(
     Effect.flatMap((done) =>
@@ -167,4 +173,22 @@ function checkResponse(response: ModelResponse): Effect.Effect<ModelResponse, Ru
     return Effect.fail(new ModelBehaviorError('The model returned a response without an `output` array.'));
   }
   return Effect.succeed(response);
+}
+
+/** A call the caller's signal stopped is aborted with the caller's reason, as tools are (and as the reference's requests see it). */
+function callerReason(env: LoopEnv): unknown {
+  return env.signal?.aborted === true ? env.signal.reason : undefined;
+}
+
+/**
+ * What a call the caller's signal stopped ended with: what the call itself rejected with (undefined
+ * when it answered all the same); but a call the reference times (\`modelSettings.timeoutMs\`) ends
+ * with the caller's abort, as the reference's timed calls do (its reason when an Error, else an
+ * \`AbortError\`), however the provider then ended it. (The run still waits for the call to end.)
+ */
+function abortOutcome(cause: unknown, request: ModelRequest, env: LoopEnv): unknown {
+  if (request.modelSettings.timeoutMs === undefined || env.signal?.aborted !== true) return cause;
+  const reason: unknown = env.signal.reason;
+  if (reason instanceof Error) return reason;
+  return Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
 }

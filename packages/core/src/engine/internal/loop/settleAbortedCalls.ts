@@ -7,6 +7,7 @@ import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { ExternalFailure, type RunFailure } from '../failures.js';
 import { NO_STREAM_PROGRESS, withModelRetries } from './modelRetry.js';
 import type { StreamAbortLedger } from './streamAbortLedger.js';
+import { isAbortError } from '../abortError.js';
 
 const logger = getLogger('openai-agents:core');
 
@@ -66,11 +67,4 @@ function endedByAbort(cause: Cause.Cause<RunFailure>): boolean {
 /** A model call that failed with the provider's abort error (its stream or fetch was aborted). */
 export function isStreamAbort(failure: RunFailure): boolean {
   return failure instanceof ExternalFailure && isAbortError(failure.cause);
-}
-
-function isAbortError(error: unknown): boolean {
-  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { name?: unknown }).name === 'AbortError') return true;
-  }
-  return false;
 }
