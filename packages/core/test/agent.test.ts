@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ScriptedModel, assistantMessage } from '@baton/testing';
 import {
   Agent,
+  ModelBehaviorError,
   RunContext,
   Runner,
   UserError,
@@ -205,6 +206,39 @@ describe('agent.processFinalOutput with an asynchronous Standard Schema', () => 
     const agent = new Agent({ name: 'Async', outputType });
     expect(() => agent.processFinalOutput('{}')).toThrow(/validation returned a Promise.*parseFinalOutput/);
     await expect(agent.parseFinalOutput('{}')).resolves.toEqual({ ok: true, value: {} });
+  });
+});
+
+describe('a run with an asynchronous Standard Schema output type (a deliberate difference: the reference rejects the run)', () => {
+  // Accepts a positive n only.
+  const asyncOutput = () => ({
+    '~standard': {
+      version: 1 as const,
+      vendor: 'async-test',
+      validate: async (value: unknown) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return (value as { n: number }).n > 0 ? { value: { ...(value as object), checked: true } } : { issues: [{ message: 'n must be positive' }] };
+      },
+      jsonSchema: { input: () => ({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false }) },
+    },
+  });
+
+  it('waits for the validation: its value is the final output', async () => {
+    const agent = new Agent({ name: 'Async', outputType: asyncOutput(), model: new ScriptedModel([[assistantMessage('{"n":1}')]]) });
+    expect((await run(agent, 'go')).finalOutput).toEqual({ n: 1, checked: true });
+  });
+
+  it('an answer the validation refuses fails the run as any refused answer does', async () => {
+    const agent = new Agent({ name: 'Async', outputType: asyncOutput(), model: new ScriptedModel([[assistantMessage('{"n":0}')]]) });
+    const error = await run(agent, 'go').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelBehaviorError);
+    expect((error as Error).message).toMatch(/did not match the expected schema/);
+  });
+
+  it('errorHandlers.invalidFinalOutput answers a refused answer', async () => {
+    const agent = new Agent({ name: 'Async', outputType: asyncOutput(), model: new ScriptedModel([[assistantMessage('{"n":0}')]]) });
+    const result = await run(agent, 'go', { errorHandlers: { invalidFinalOutput: () => ({ finalOutput: { n: 5 } }) } });
+    expect(result.finalOutput).toMatchObject({ n: 5 });
   });
 });
 
