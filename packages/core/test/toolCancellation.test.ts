@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, assistantMessage, functionCall, modelStream } from '@baton/testing';
-import { Agent, RunState, RunContext, Runner, run, tool } from '../src/index.js';
+import { Agent, Handoff, MemorySession, RunState, RunContext, Runner, run, tool } from '../src/index.js';
 import { deferred, functionCallOutputs } from './helpers.js';
 
 /** Waits until `signal` fires, then throws as fetch and timers do (an AbortError). */
@@ -148,5 +148,61 @@ describe('cancelling a run while its tools run', () => {
     const resumed = await run(agent, cancelled.state);
     expect(resumed.finalOutput).toBe('done');
     expect(model.calls).toHaveLength(2);
+  });
+});
+
+describe('cancelling a run while its tools run, in a turn that also hands off', () => {
+  it.each(['plain', 'streamed'] as const)('%s: the handoff is not made, its call is answered aborted (incomplete), and the resumed run sends an answer for every call', async (mode) => {
+    const controller = new AbortController();
+    const reason = new Error('stop before the handoff');
+    const started = deferred();
+    const release = deferred();
+    const slow = tool({
+      name: 'slow',
+      description: 'finishes after the cancellation',
+      parameters: z.object({}),
+      execute: async () => {
+        started.resolve();
+        await release.promise;
+        return 'tool result';
+      },
+    });
+    const onHandoff = vi.fn();
+    const target = new Agent({ name: 'Target', model: new ScriptedModel([[assistantMessage('from the target')]]) });
+    const toTarget = new Handoff(target, () => (onHandoff(), target));
+    const model = new ScriptedModel([[functionCall('slow', {}, { callId: 'tool-call' }), functionCall(toTarget.toolName, {}, { callId: 'handoff-call' })], [assistantMessage('resumed')]]);
+    const source = new Agent({ name: 'Source', model, tools: [slow], handoffs: [toTarget] });
+    const state = new RunState(new RunContext(), 'go', source, 10);
+    const session = new MemorySession();
+    const first =
+      mode === 'plain'
+        ? run(source, state, { session, signal: controller.signal })
+        : run(source, state, { session, signal: controller.signal, stream: true }).then(async (result) => {
+            for await (const _event of result);
+            await result.completed;
+          });
+    const settled = first.then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
+    await started.promise;
+    controller.abort(reason);
+    release.resolve();
+    expect(await settled).toBe(mode === 'plain' ? reason : 'resolved');
+    expect(onHandoff).not.toHaveBeenCalled();
+    expect(functionCallOutputs(state)).toEqual([
+      { callId: 'tool-call', status: 'completed', output: { type: 'text', text: 'tool result' } },
+      { callId: 'handoff-call', status: 'incomplete', output: { type: 'text', text: 'aborted' } },
+    ]);
+    const resumed = await run(source, state, { session });
+    expect(resumed.finalOutput).toBe('resumed');
+    expect(resumed.lastAgent).toBe(source);
+    expect(onHandoff).not.toHaveBeenCalled();
+    const sent = model.calls[1]!.request.input as Array<{ type: string; callId?: string }>;
+    const calls = sent.filter((item) => item.type === 'function_call').map((item) => item.callId);
+    const answered = sent.filter((item) => item.type === 'function_call_result').map((item) => item.callId);
+    expect(answered).toEqual(calls);
+    const saved = (await session.getItems()).filter((item) => item.type === 'function_call_result').map((item) => (item as { callId: string }).callId);
+    expect(saved).toEqual(['tool-call', 'handoff-call']);
   });
 });

@@ -1,6 +1,6 @@
 import * as Clock from 'effect/Clock';
 import * as Effect from 'effect/Effect';
-import { RunToolApprovalItem } from '@baton/types';
+import { RunToolApprovalItem, type FunctionCallItem } from '@baton/types';
 import type { Agent } from '../../../definitions/agent.js';
 import type { RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
@@ -39,6 +39,8 @@ export function executeToolRuns(
   record: RunRecord,
   env: LoopEnv,
   localRuns: readonly LocalToolRun[] = [],
+  /** The turn's handoff call: a cancelled batch answers it \`aborted\` (the handoff is not made). */
+  handoffCall?: FunctionCallItem,
 ): Effect.Effect<ToolRunOutcome[], RunFailure> {
   const batch: ToolBatch = {
     cancellation: new ToolBatchCancellation(env.signal),
@@ -68,7 +70,7 @@ export function executeToolRuns(
   const drained =
     runs.length === 0 && computers.length === 0
       ? categories
-      : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, sequential, agent, record, env));
+      : drainOnInterrupt(batch.cancellation, categories, (outcomes) => keepCancelledBatch(runs, outcomes, sequential, handoffCall, agent, record, env));
   // Then the shell and apply-patch calls, in response order (they act on the same workspace); none starts once the turn is cancelled.
   const outcomes =
     sequential.length === 0
@@ -111,13 +113,16 @@ function withComputerCalls(
 /**
  * A cancelled batch, drained: each call's output enters history in call order (a call that ended
  * without one gets an incomplete `aborted` one), then the computer's, then an `aborted` output for
- * each shell and apply-patch call (never started). A call that was waiting for approval stays
- * pending: the run, resumed, asks for the decision; without one it asks the model again.
+ * each shell and apply-patch call (never started), then for the turn's handoff call (the handoff is
+ * not made; without an answer, the next request would hold a call the API refuses to go on from).
+ * A call that was waiting for approval stays pending: the run, resumed, asks for the decision;
+ * without one it asks the model again.
  */
 function keepCancelledBatch(
   runs: readonly ToolRun[],
   outcomes: readonly ToolRunOutcome[],
   notStarted: readonly LocalToolRun[],
+  handoffCall: FunctionCallItem | undefined,
   agent: Agent<any, any>,
   record: RunRecord,
   env: LoopEnv,
@@ -140,6 +145,7 @@ function keepCancelledBatch(
       const aborted = yield* localCallNotStarted(run, agent, env);
       if (aborted.type === 'output') record.generatedItems.push(aborted.item);
     }
+    if (handoffCall !== undefined) record.generatedItems.push((yield* commitAborted(handoffCall, undefined, agent, env)).item);
     record.currentStep = interruptions.length > 0 ? { type: 'next_step_interruption', interruptions } : { type: 'next_step_run_again' };
     record.turnInProgress = false;
   });

@@ -192,7 +192,7 @@ function resumeInterruptedTurn(record: RunRecord, env: LoopEnv): Effect.Effect<T
     if (!response) return 'continue';
     // A resume refused before any tool ran (a decision that no longer fits its call) leaves the state paused as it was.
     const resumed = yield* resumedCalls(response, record, env).pipe(Effect.tapError(() => Effect.sync(() => paused.restore())));
-    const outcomes = yield* executeToolRuns(resumed.runs, record.currentAgent, record, env, resumed.localRuns);
+    const outcomes = yield* executeToolRuns(resumed.runs, record.currentAgent, record, env, resumed.localRuns, resumed.processed.handoffRun?.call);
     return yield* resolveTurn(resumed.processed, outcomes, response, resumed.turnStart, record, env);
   }).pipe(turnSpan(record, env, 0));
 }
@@ -282,7 +282,7 @@ function actOnResponse(
             rememberServerState(processed, response, record, env);
             // A tool that fails the run takes the turn's items with it: running the error's state again
             // asks the model again, instead of sending a call without its output (as the reference does).
-            const outcomes = executeToolRuns(processed.toolRuns, agent, record, env, processed.localRuns).pipe(
+            const outcomes = executeToolRuns(processed.toolRuns, agent, record, env, processed.localRuns, processed.handoffRun?.call).pipe(
               Effect.tapError(() => Effect.sync(() => void record.generatedItems.splice(turnStart))),
             );
             return Effect.flatMap(outcomes, (settled) => resolveTurn(processed, settled, response, turnStart, record, env));
