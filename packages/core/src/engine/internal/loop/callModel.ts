@@ -3,6 +3,7 @@ import {
   ModelBehaviorError,
   ModelStreamIdleTimeoutError,
   Usage,
+  type UserError,
   type Model,
   type ModelRequest,
   type ModelResponse,
@@ -12,6 +13,7 @@ import { ExternalFailure, type RunFailure } from '../failures.js';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
 import { settledPromise } from '../settledPromise.js';
 import type { LoopEnv } from './loopEnv.js';
+import { modelTimeoutMs, timedAttempt, type AttemptTimeout } from './modelTimeout.js';
 import { NO_STREAM_PROGRESS, withModelRetries } from './modelRetry.js';
 import { IdleWatchdog } from './idleWatchdog.js';
 import { annotate, annotateWith, span } from './span.js';
@@ -52,10 +54,16 @@ export function callModel(model: Model, request: ModelRequest, record: RunRecord
  * again, as a live one does while it reads them.
  */
 function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, env: LoopEnv): Effect.Effect<ModelResponse, RunFailure> {
+  let timeoutMs: number | undefined;
+  try {
+    timeoutMs = modelTimeoutMs(request.modelSettings);
+  } catch (error) {
+    return Effect.fail(error as UserError);
+  }
   const failures = new FailedAttempts();
   if (!env.streamed) {
     const attempt = settledPromise(
-      (abort) => model.getResponse(withLazySignal(request, abort)).catch(failures.record),
+      (abort) => timedAttempt(timeoutMs, abort, () => model.getResponse(withLazySignal(request, abort)).catch(failures.record)),
       (cause) => new ExternalFailure({ cause }),
       (cause) => void (record.abortedWith = abortOutcome(cause, request, env)),
       () => callerReason(env),
@@ -77,34 +85,36 @@ function callModelOnce(model: Model, request: ModelRequest, record: RunRecord, e
   const ledger = record.serverConversation ? new StreamAbortLedger() : undefined;
   // Only a recorded call keeps its events (the default runner records nothing).
   let events: ModelStreamEvent[] = NO_EVENTS;
+  // One attempt: the provider's stream read to its end.
+  const streamAttempt = (abort: LazyAbort, timeout: AttemptTimeout | undefined): Promise<ModelResponse | undefined> => {
+    if (env.stepRunner !== undefined) events = [];
+    const idleMs = env.limits.modelStreamIdleTimeoutMs;
+    if (!(idleMs > 0 && Number.isFinite(idleMs))) {
+      return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), { abort, record, env, progress, events, failures, ledger, preserveRawUsage, timeout }).catch(failures.record);
+    }
+    // An untrusted server may send one event and stall: past the idle limit the request is
+    // aborted. The request's signal fires on either cause; it is made only if the model reads it.
+    const requestAbort = new LazyAbort();
+    abort.follow(requestAbort);
+    let stalled: { reason: ModelStreamIdleTimeoutError } | undefined;
+    const watchdog = new IdleWatchdog(idleMs, () => {
+      stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
+      requestAbort.abort(stalled.reason);
+    });
+    // One `then` for the outcome, the stall and the watchdog's end (a chain of three cost a promise and a closure each, per model call).
+    return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger, preserveRawUsage, timeout }).then(
+      (done) => {
+        watchdog.stop();
+        return stalled !== undefined ? failures.record(stalled.reason) : done;
+      },
+      (cause: unknown) => {
+        watchdog.stop();
+        return failures.record(stalled !== undefined ? stalled.reason : cause);
+      },
+    );
+  };
   const attempt = settledPromise(
-    (abort) => {
-      if (env.stepRunner !== undefined) events = [];
-      const idleMs = env.limits.modelStreamIdleTimeoutMs;
-      if (!(idleMs > 0 && Number.isFinite(idleMs))) {
-        return forwardStream(model.getStreamedResponse(withLazySignal(request, abort)), { abort, record, env, progress, events, failures, ledger, preserveRawUsage }).catch(failures.record);
-      }
-      // An untrusted server may send one event and stall: past the idle limit the request is
-      // aborted. The request's signal fires on either cause; it is made only if the model reads it.
-      const requestAbort = new LazyAbort();
-      abort.follow(requestAbort);
-      let stalled: { reason: ModelStreamIdleTimeoutError } | undefined;
-      const watchdog = new IdleWatchdog(idleMs, () => {
-        stalled = { reason: new ModelStreamIdleTimeoutError(`The model stream sent no event for ${idleMs} ms (limits.modelStreamIdleTimeoutMs); the request was aborted.`, idleMs) };
-        requestAbort.abort(stalled.reason);
-      });
-      // One `then` for the outcome, the stall and the watchdog's end (a chain of three cost a promise and a closure each, per model call).
-      return forwardStream(model.getStreamedResponse(withLazySignal(request, requestAbort)), { abort, record, env, progress, events, watchdog, failures, ledger, preserveRawUsage }).then(
-        (done) => {
-          watchdog.stop();
-          return stalled !== undefined ? failures.record(stalled.reason) : done;
-        },
-        (cause: unknown) => {
-          watchdog.stop();
-          return failures.record(stalled !== undefined ? stalled.reason : cause);
-        },
-      );
-    },
+    (abort) => timedAttempt(timeoutMs, abort, (timeout) => streamAttempt(abort, timeout)),
     (cause) => new ExternalFailure({ cause }),
     (cause) => void (record.abortedWith = abortOutcome(cause, request, env)),
     () => callerReason(env),

@@ -2,6 +2,7 @@ import * as Clock from 'effect/Clock';
 import * as Duration from 'effect/Duration';
 import * as Effect from 'effect/Effect';
 import {
+  ModelTimeoutError,
   UserError,
   type Model,
   type ModelRequest,
@@ -130,13 +131,15 @@ export function normalizeRetryError(error: unknown, signal: AbortSignal | undefi
       (typeof e.code === 'string' && NETWORK_ERROR_CODES.has(e.code)) ||
       (typeof e.message === 'string' && (e.message === 'terminated' || NETWORK_MESSAGES.some((m) => (e.message as string).toLowerCase().includes(m)))),
   );
-  const isAbort = signal?.aborted === true || chain.some((e) => e.name === 'AbortError');
+  // A timed-out attempt is no abort, whatever the provider threw as its timer aborted it (as the reference normalizes it).
+  const isModelTimeout = error instanceof ModelTimeoutError;
+  const isAbort = !isModelTimeout && (signal?.aborted === true || chain.some((e) => e.name === 'AbortError'));
   const normalized: ModelRetryNormalizedError = { isNetworkError, isAbort };
   if (statusCode !== undefined) normalized.statusCode = statusCode;
   if (errorCode !== undefined) normalized.errorCode = errorCode;
   if (retryAfterMs !== undefined) normalized.retryAfterMs = retryAfterMs;
   // The provider may add facts, but not clear the evidence of an abort.
-  return { ...normalized, ...advice?.normalized, isAbort: isAbort || advice?.normalized?.isAbort === true };
+  return { ...normalized, ...advice?.normalized, isAbort: !isModelTimeout && (isAbort || advice?.normalized?.isAbort === true) };
 }
 
 type ErrorLike = Record<string, unknown>;

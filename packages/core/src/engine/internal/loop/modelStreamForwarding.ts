@@ -25,6 +25,8 @@ export interface StreamForwarding {
   readonly ledger?: StreamAbortLedger | undefined;
   /** `modelSettings.preserveRawUsage`: the response keeps a detached copy of the provider's usage object. */
   readonly preserveRawUsage?: boolean | undefined;
+  /** The attempt's `modelSettings.timeoutMs`: it stops once the response is done. */
+  readonly timeout?: { stop(): void } | undefined;
 }
 
 /**
@@ -80,7 +82,8 @@ class StreamObserver {
   }
 
   #observeDone(response: Extract<ModelStreamEvent, { type: 'response_done' }>['response']): void {
-    const { failures, record, preserveRawUsage } = this.forwarding;
+    const { failures, record, preserveRawUsage, timeout } = this.forwarding;
+    timeout?.stop();
     const done = fromDoneEvent(response, preserveRawUsage === true);
     if (failures !== undefined) done.usage = failures.foldInto(done.usage);
     record.context.usage.add(new Usage(done.usage));

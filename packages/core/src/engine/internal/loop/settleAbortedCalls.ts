@@ -64,7 +64,7 @@ function endedByAbort(cause: Cause.Cause<RunFailure>): boolean {
   return error instanceof ModelTimeoutError || isAbortError(error);
 }
 
-/** A model call that failed with the provider's abort error (its stream or fetch was aborted). */
+/** A model call that failed with the provider's abort error (its stream or fetch was aborted), not because its timeout passed. */
 export function isStreamAbort(failure: RunFailure): boolean {
-  return failure instanceof ExternalFailure && isAbortError(failure.cause);
+  return failure instanceof ExternalFailure && !(failure.cause instanceof ModelTimeoutError) && isAbortError(failure.cause);
 }
