@@ -12,6 +12,15 @@ import { Agent, run } from '../src/index.js';
 
 type Ending = (signal: AbortSignal) => Promise<never> | Promise<ReturnType<typeof assistantMessage>[]>;
 
+/** How \`completed\` settled: 'quiet', or the error it rejected with. */
+function completedOutcome(result: { completed: Promise<unknown> }): Promise<unknown> {
+  const settled = result.completed.then(
+    () => 'quiet',
+    (error: unknown) => error,
+  );
+  return within(settled, 1_000, 'completed did not settle');
+}
+
 const abortNamed = () => Object.assign(new Error('The operation was aborted.'), { name: 'AbortError' });
 const own = new Error('the stream broke');
 
@@ -50,14 +59,7 @@ describe('a streamed run stopped while its model call is in flight', () => {
       () => 'ended',
       (error: unknown) => error,
     );
-    const outcome = await within(
-      result.completed.then(
-        () => 'quiet',
-        (error: unknown) => error,
-      ),
-      1_000,
-      'completed did not settle',
-    );
+    const outcome = await completedOutcome(result);
     expect(result.cancelled).toBe(true);
     if (expected === 'quiet') expect(outcome).toBe('quiet');
     else expect(outcome).toBe(expected === 'reason' ? reason : own);
@@ -84,14 +86,7 @@ describe('a streamed run stopped while its model call is in flight', () => {
     const result = await run(agent, 'hi', { stream: true, signal: controller.signal });
     await new Promise((resolve) => setTimeout(resolve, 5));
     controller.abort(reason);
-    const outcome = await within(
-      result.completed.then(
-        () => 'quiet',
-        (error: unknown) => error,
-      ),
-      1_000,
-      'completed did not settle',
-    );
+    const outcome = await completedOutcome(result);
     expect(result.cancelled).toBe(true);
     expect(outcome).toBe(expected === 'quiet' ? 'quiet' : reason);
   });
