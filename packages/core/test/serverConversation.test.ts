@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ScriptedModel, assistantMessage, functionCall } from '@baton/testing';
-import { Agent, ModelBehaviorError, RunMessageOutputItem, Usage, UserError, run, tool, type ModelResponse } from '../src/index.js';
+import { ScriptedModel, aborted, assistantMessage, deferred, functionCall, modelResponder } from '@baton/testing';
+import { Agent, ModelBehaviorError, RunMessageOutputItem, Usage, UserError, run, tool, type ModelRequest, type ModelResponse } from '../src/index.js';
 
 const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
 const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: new Usage({ requests: 1 }), responseId: id });
@@ -37,6 +37,53 @@ describe('a conversation the provider keeps', () => {
       ['h2', { type: 'text', text: 'Multiple handoffs detected, ignoring this one.' }],
     ]);
     expect(JSON.stringify(result.history)).not.toContain('h2');
+  });
+
+  it('chained by conversation id, no request sends a response id beside it (the API takes one or the other)', async () => {
+    const model = new ScriptedModel([response('resp_1', [functionCall('echo', { text: 'hi' }, { callId: 'c1' })]), response('resp_2', [assistantMessage('done')])]);
+    await run(new Agent({ name: 'A', model, tools: [echo] }), 'go', { conversationId: 'conv_1' });
+    expect(model.calls.map((call) => [call.request.conversationId, call.request.previousResponseId])).toEqual([
+      ['conv_1', undefined],
+      ['conv_1', undefined],
+    ]);
+  });
+
+  it.each([
+    ['conversationId', { conversationId: 'conv_1' }],
+    ['previousResponseId', { previousResponseId: 'resp_0' }],
+  ] as const)('%s: a model call cancelled before its response is sent again as it was when the run resumes (the handoff answers, the ignored one’s too)', async (_label, chain) => {
+    const asked = deferred();
+    const billingModel = new ScriptedModel([
+      modelResponder(async (call) => {
+        asked.resolve();
+        await aborted(call.request.signal);
+        throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+      }),
+      response('resp_3', [assistantMessage('billing here')]),
+    ]);
+    const billing = new Agent({ name: 'Billing', model: billingModel });
+    const refunds = new Agent({ name: 'Refunds', model: new ScriptedModel([]) });
+    const triageModel = new ScriptedModel([
+      response('resp_1', [functionCall('transfer_to_Billing', {}, { callId: 'h1' }), functionCall('transfer_to_Refunds', {}, { callId: 'h2' })]),
+    ]);
+    const triage = new Agent({ name: 'Triage', model: triageModel, handoffs: [billing, refunds] });
+    const first = await run(triage, 'help', { ...chain, stream: true });
+    const reading = (async () => {
+      for await (const _event of first);
+    })();
+    await asked.promise;
+    first.cancel();
+    await reading;
+    await first.completed;
+    expect(first.cancelled).toBe(true);
+    const resumed = await run(triage, first.state, chain);
+    expect(resumed.finalOutput).toBe('billing here');
+    const [cancelled, again] = billingModel.calls;
+    const sent = (request: ModelRequest) => (request.input as Array<{ type: string; callId?: string }>).map((item) => `${item.type}:${item.callId}`);
+    expect(sent(cancelled!.request)).toEqual(['function_call_result:h1', 'function_call_result:h2']);
+    expect(sent(again!.request)).toEqual(sent(cancelled!.request));
+    expect(again!.request.previousResponseId).toBe(chain.previousResponseId === undefined ? undefined : 'resp_1');
+    expect(again!.request.conversationId).toBe(chain.conversationId);
   });
 
   it('takes both options at once (as the reference: both reach the model), and rejects handoff input filters with a server-kept conversation', async () => {

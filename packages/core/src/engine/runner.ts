@@ -48,7 +48,7 @@ import { tracedRun } from './internal/tracedRun.js';
 import { failureAfterCancel } from './internal/failureAfterCancel.js';
 import { discardingSink, type LoopSettings } from './internal/loop/loopEnv.js';
 import { EventChannel } from './internal/eventChannel.js';
-import { exclusively, type RunRecord } from '../state/internal/runRecord.js';
+import { exclusively, stillOwed, type RunRecord } from '../state/internal/runRecord.js';
 import { provideAgentToolFactory } from '../definitions/agentTool.js';
 import { agentToolFactory } from './internal/agentTool.js';
 
@@ -259,9 +259,10 @@ export class Runner extends RunHooks<any> {
   ): Effect.Effect<void, RunFailure> {
     const record = recordOf(state);
     const start = Effect.sync(() => {
+      const previous = record.serverConversation;
       record.serverConversation =
         options.previousResponseId !== undefined || options.conversationId !== undefined
-          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: [] }
+          ? { previousResponseId: options.previousResponseId, conversationId: options.conversationId, knownItems: undefined, owedOutputs: stillOwed(previous) }
           : undefined;
     });
     const env = this.#env(state, options, channel !== undefined, channel, provider, steps, onTurnStart);

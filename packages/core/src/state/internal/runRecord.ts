@@ -161,6 +161,20 @@ export interface ServerConversation {
   unsentKnown?: ReadonlySet<RunItem> | undefined;
   /** Outputs owed to the server for calls it made that the run ignored (extra handoffs). */
   owedOutputs: FunctionCallResultItem[];
+  /**
+   * Owed outputs sent in the request in flight: owed again until its response arrives (a request
+   * cancelled before then may not have reached the server, so a resumed run sends them again).
+   */
+  sentOwed?: FunctionCallResultItem[] | undefined;
+}
+
+/**
+ * The outputs a run resumed on the same server conversation still owes: those sent in a request
+ * whose response never came, then those not sent yet.
+ */
+export function stillOwed(previous: ServerConversation | undefined): FunctionCallResultItem[] {
+  if (previous === undefined) return [];
+  return [...(previous.sentOwed ?? []), ...previous.owedOutputs];
 }
 
 export function pendingRunKey(toolName: string, callId: string): string {

@@ -288,6 +288,7 @@ function turnInput(record: RunRecord, env: LoopEnv, stable: boolean): AgentInput
   }
   // The turn's own items first, then the answers owed for calls the run ignored (as the reference orders them).
   const owed = conversation.owedOutputs.splice(0);
+  conversation.sentOwed = owed.length > 0 ? owed : undefined;
   const unsent = conversation.unsentKnown;
   const earlier = unsent && unsent.size > 0 ? record.generatedItems.slice(0, conversation.knownItems).filter((item) => unsent.has(item)) : [];
   return [...runItemsToInputItems([...earlier, ...record.generatedItems.slice(conversation.knownItems)], record.reasoningItemIdPolicy), ...owed];

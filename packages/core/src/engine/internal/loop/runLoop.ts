@@ -62,6 +62,9 @@ export function runLoop(record: RunRecord, settings: LoopSettings): Effect.Effec
             agentSpan(env, agentAttributes(agent)),
           );
         }
+        // A turn whose model call was cancelled, resumed on the server's conversation: the server holds
+        // what came before that call's request; the request is sent again from there (as the reference).
+        if (record.turnInProgress === true && record.modelResponses.length > 0) primeResumedServerConversation(record);
         return agentsFrom(record, env, step?.type === 'next_step_interruption');
       });
     }).pipe(Effect.ensuring(env.mcpConnections.closeAll), Effect.ensuring(disposeComputersUnlessPaused(record)), span(env, 'baton.run'));
@@ -251,13 +254,15 @@ function pausedTurnOf(record: RunRecord): { restore(): void } {
   };
 }
 
-/** The server now knows its own output; ignored handoff calls still need an answer there. */
+/** The server now knows its own output (and, chained by response id, the response); ignored handoff calls still need an answer there. */
 function rememberServerState(processed: ProcessedResponse, response: ModelResponse, record: RunRecord, env: LoopEnv): void {
   const conversation = record.serverConversation;
   if (!conversation) return;
-  conversation.previousResponseId = response.responseId ?? conversation.previousResponseId;
+  // A conversation id is the chain: the response id is not sent beside it (as the reference; the API takes one or the other).
+  if (conversation.conversationId === undefined) conversation.previousResponseId = response.responseId ?? conversation.previousResponseId;
   conversation.knownItems = record.generatedItems.length;
   conversation.unsentKnown = undefined;
+  conversation.sentOwed = undefined;
   for (const call of processed.handoffRun?.ignoredCalls ?? []) {
     conversation.owedOutputs.push(functionCallResult(call.callId, call.name, 'Multiple handoffs detected, ignoring this one.'));
   }
