@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScriptedModel, aborted, assistantMessage, deferred, functionCall, modelResponder } from '@baton/testing';
-import { Agent, ModelBehaviorError, RunMessageOutputItem, Usage, UserError, run, tool, type ModelRequest, type ModelResponse } from '../src/index.js';
+import { Agent, ModelBehaviorError, RunMessageOutputItem, RunState, Usage, UserError, run, tool, type ModelRequest, type ModelResponse } from '../src/index.js';
 
 const echo = tool({ name: 'echo', description: '', parameters: z.object({ text: z.string() }), execute: ({ text }) => text });
 const response = (id: string, output: ModelResponse['output']): ModelResponse => ({ output, usage: new Usage({ requests: 1 }), responseId: id });
@@ -51,7 +51,12 @@ describe('a conversation the provider keeps', () => {
   it.each([
     ['conversationId', { conversationId: 'conv_1' }],
     ['previousResponseId', { previousResponseId: 'resp_0' }],
-  ] as const)('%s: a model call cancelled before its response is sent again as it was when the run resumes (the handoff answers, the ignored one’s too)', async (_label, chain) => {
+  ].flatMap(([label, chain]) => [
+    [label, chain, 'the live state'],
+    [label, chain, 'its state read back from JSON'],
+  ]) as Array<[string, { conversationId?: string; previousResponseId?: string }, string]>)(
+    '%s: a model call cancelled before its response is sent again as it was when the run resumes from %s (the handoff answers, the ignored one’s too)',
+    async (_label, chain, from) => {
     const asked = deferred();
     const billingModel = new ScriptedModel([
       modelResponder(async (call) => {
@@ -76,7 +81,9 @@ describe('a conversation the provider keeps', () => {
     await reading;
     await first.completed;
     expect(first.cancelled).toBe(true);
-    const resumed = await run(triage, first.state, chain);
+    // Read back, the state no longer carries what it owed the server: the ignored call's answer is owed again from the response.
+    const state = from === 'the live state' ? first.state : await RunState.fromString(triage, first.state.toString());
+    const resumed = await run(triage, state, chain);
     expect(resumed.finalOutput).toBe('billing here');
     const [cancelled, again] = billingModel.calls;
     const sent = (request: ModelRequest) => (request.input as Array<{ type: string; callId?: string }>).map((item) => `${item.type}:${item.callId}`);
@@ -84,7 +91,8 @@ describe('a conversation the provider keeps', () => {
     expect(sent(again!.request)).toEqual(sent(cancelled!.request));
     expect(again!.request.previousResponseId).toBe(chain.previousResponseId === undefined ? undefined : 'resp_1');
     expect(again!.request.conversationId).toBe(chain.conversationId);
-  });
+  },
+  );
 
   it('takes both options at once (as the reference: both reach the model), and rejects handoff input filters with a server-kept conversation', async () => {
     const both = new ScriptedModel([[assistantMessage('ok')]]);

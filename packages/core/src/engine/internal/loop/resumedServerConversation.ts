@@ -1,5 +1,7 @@
 import type { RunItem } from '@baton/types';
 import type { RunRecord } from '../../../state/internal/runRecord.js';
+import { functionCallResult } from '../../../state/internal/items.js';
+import { IGNORED_HANDOFF_ANSWER } from './ignoredHandoffAnswer.js';
 
 /**
  * A run resumed from an interruption with a conversation the provider keeps (`conversationId` /
@@ -16,6 +18,7 @@ export function primeResumedServerConversation(record: RunRecord): void {
   let known = record.generatedItems.length;
   while (known > 0 && madeAfterTheModelOutput(record.generatedItems[known - 1]!)) known--;
   conversation.knownItems = known;
+  owePassedOverCalls(record, conversation);
   const fromServer = serverItems(record);
   const unsent = record.generatedItems.slice(0, known).filter((item) => !heldByServer(item, fromServer));
   conversation.unsentKnown = unsent.length > 0 ? new Set(unsent) : undefined;
@@ -64,4 +67,24 @@ function heldByServer(item: RunItem, server: ReturnType<typeof serverItems>): bo
   const raw = (item as { rawItem?: unknown }).rawItem;
   if (typeof raw !== 'object' || raw === null) return true;
   return server.objects.has(raw) || server.contents.has(contentKey(raw));
+}
+
+/**
+ * The calls of the last response the run passed over (extra handoff calls: never in history) still
+ * need an answer on the server. A live state carries those it owed; a state read back from its
+ * JSON does not, so they are owed again from the response itself (once each).
+ */
+function owePassedOverCalls(record: RunRecord, conversation: NonNullable<RunRecord['serverConversation']>): void {
+  const last = record.modelResponses.at(-1);
+  if (last === undefined) return;
+  const answered = new Set<string>(conversation.owedOutputs.map((output) => output.callId));
+  for (const item of record.generatedItems) {
+    const callId = (item as { rawItem?: { callId?: unknown } }).rawItem?.callId;
+    if (typeof callId === 'string') answered.add(callId);
+  }
+  for (const item of last.output) {
+    if (item.type !== 'function_call' || answered.has(item.callId)) continue;
+    answered.add(item.callId);
+    conversation.owedOutputs.push(functionCallResult(item.callId, item.name, IGNORED_HANDOFF_ANSWER));
+  }
 }

@@ -25,6 +25,7 @@ import { step as runStep } from './steps.js';
 import { stringCodec } from './stepCodecs.js';
 import { randomUuid } from '../../../definitions/internal/uuid.js';
 import { primeResumedServerConversation } from './resumedServerConversation.js';
+import { IGNORED_HANDOFF_ANSWER } from './ignoredHandoffAnswer.js';
 import { promptMaySupplyTools } from './promptSuppliedTools.js';
 import { flatMapNow } from '../flatMapNow.js';
 import { enterHistory } from './enterHistory.js';
@@ -264,7 +265,7 @@ function rememberServerState(processed: ProcessedResponse, response: ModelRespon
   conversation.unsentKnown = undefined;
   conversation.sentOwed = undefined;
   for (const call of processed.handoffRun?.ignoredCalls ?? []) {
-    conversation.owedOutputs.push(functionCallResult(call.callId, call.name, 'Multiple handoffs detected, ignoring this one.'));
+    conversation.owedOutputs.push(functionCallResult(call.callId, call.name, IGNORED_HANDOFF_ANSWER));
   }
 }
 
