@@ -38,7 +38,7 @@ import { inputToItems, validateRunInput } from '../state/internal/items.js';
 import { sessionInputItems } from '../state/internal/sessionInputItems.js';
 import { FilteredSessionInput } from '../state/internal/filteredSessionInput.js';
 import { compactSession } from '../state/internal/sessionCompaction.js';
-import { heldItems, historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveInputOfFailedStream, saveNewInput, saveToSession } from '../state/internal/sessionProgress.js';
+import { unsavedForSession, historyItemForModelInput, keepRewritten, newSessionProgress, readSession, saveBlockedRun, saveInputOfFailedStream, saveNewInput, saveToSession } from '../state/internal/sessionProgress.js';
 import { runLoop } from './internal/loop/runLoop.js';
 import { attachSessionSaveFailure } from './internal/loop/sessionSaveFailure.js';
 import { getLogger } from '../definitions/logger.js';
@@ -157,9 +157,9 @@ export class Runner extends RunHooks<any> {
       if (options.maxTurns !== undefined) record.maxTurns = checkedMaxTurns(options.maxTurns);
       // A state read back from storage (or resumed with another session): what it holds was saved
       // when it paused, but for what its session has not received (a turn held back until its
-      // output guardrails see it), which the new session gets.
+      // output guardrails see it, an answer they blocked), which the new session gets.
       if (options.session && record.session?.session !== options.session) {
-        const unsaved = record.sessionUnsaved ?? heldItems(record.session, record.generatedItems);
+        const unsaved = record.sessionUnsaved ?? unsavedForSession(record.session, record.generatedItems);
         const saved = unsaved === undefined ? record.generatedItems : record.generatedItems.filter((item) => !unsaved.items.has(item));
         record.session = newSessionProgress(options.session, record.context, unsaved?.input, saved);
         record.sessionUnsaved = undefined;

@@ -40,7 +40,7 @@ export interface SessionProgress {
   /**
    * The run paused on a turn whose output its output guardrails have yet to see: nothing of it is
    * written until the turn completes (a run not streamed holds its new input too, as the reference's
-   * does). A state written now records what the session lacks (`heldItems`).
+   * does). A state written now records what the session lacks (`unsavedForSession`).
    */
   held?: boolean;
 }
@@ -141,12 +141,15 @@ export interface UnsavedForSession {
 }
 
 /**
- * What the session lacks while the run holds a paused turn back (`held`): for a state written now,
- * or a run resumed with another session than the one it held the turn from.
+ * What the session lacks, for a state written now or a run resumed with another session: the
+ * generated items it was not given (a paused turn held back until its output guardrails see it, the
+ * answer an output guardrail blocked, a failed run's items), and while a turn is held (\`held\`) the
+ * new input too. Undefined when it lacks nothing.
  */
-export function heldItems(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): UnsavedForSession | undefined {
-  if (progress?.held !== true) return undefined;
+export function unsavedForSession(progress: SessionProgress | undefined, generatedItems: readonly RunItem[]): UnsavedForSession | undefined {
+  if (progress === undefined) return undefined;
   const items = new Set(generatedItems.filter((item) => !progress.saved.has(item)));
+  if (progress.held !== true) return items.size === 0 ? undefined : { items };
   const input = newInputToSave(progress);
   return input === undefined ? { items } : { input, items };
 }

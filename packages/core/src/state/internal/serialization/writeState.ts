@@ -6,7 +6,7 @@ import type { SerializedTrace } from '../../../definitions/runTracing.js';
 import { buildAgentIdentityMap } from './identity.js';
 import { parametersFingerprint } from './fingerprint.js';
 import { writeSessionUnsaved } from './sessionUnsaved.js';
-import { heldItems } from '../sessionProgress.js';
+import { unsavedForSession } from '../sessionProgress.js';
 
 type AgentRefOf = (agent: unknown) => SerializedAgentRef;
 type ItemAgentRefOf = (agent: unknown) => SerializedAgentRef | undefined;
@@ -45,7 +45,9 @@ export function writeRunState(record: RunRecord, options: { includeTracingApiKey
   const hostedMcpApprovals = Object.keys(hosted).length > 0 ? hosted : undefined;
   // A paused turn held back from the session (by this run, or as a state read back and not resumed
   // since: a run given a session takes `sessionUnsaved` over): the resumed run writes it.
-  const unsaved = heldItems(record.session, record.generatedItems) ?? record.sessionUnsaved;
+  // Only a held turn is written as unsaved: an answer its output guardrails blocked is not resumed
+  // from JSON (the model is asked again: README), so the session never gets it.
+  const unsaved = (record.session?.held === true ? unsavedForSession(record.session, record.generatedItems) : undefined) ?? record.sessionUnsaved;
   const json: SerializedRunState = {
     $schemaVersion: CURRENT_RUN_STATE_SCHEMA_VERSION,
     ...(record.runId !== undefined ? { runId: record.runId } : {}),
