@@ -23,7 +23,16 @@ export function resolveOutputType(outputType: unknown, owner: string): ResolvedO
     throw new UserError(`${owner}: \`outputType\` must be 'text', a zod / Standard Schema object or a JSON schema definition.`);
   }
   const schema = compileOutputSchema(outputType, `${owner} outputType`);
-  return { serialized: { type: 'json_schema', name: 'output', strict: schema.strict, schema: schema.jsonSchema }, schema };
+  return { serialized: { type: 'json_schema', name: STANDARD_SCHEMA_OUTPUT_NAME, strict: schema.strict, schema: schema.jsonSchema }, schema };
+}
+
+/** The name a Standard Schema output type is asked for by. */
+const STANDARD_SCHEMA_OUTPUT_NAME = 'output';
+
+/** An output type's name as the model is asked for it, known without compiling the schema (a span names it before the turn). */
+export function outputTypeName(outputType: unknown): string {
+  if (outputType === 'text') return 'text';
+  return isJsonSchemaDefinition(outputType) ? outputType.name : STANDARD_SCHEMA_OUTPUT_NAME;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RunRecord } from '../../state/internal/runRecord.js';
 import { isAbortError } from './abortError.js';
+import { inCauseChain } from './causeChain.js';
 
 /**
  * What a cancelled streamed run's \`completed\` rejects with, as the reference's streamed runs reject:
@@ -13,13 +14,5 @@ export function failureAfterCancel(record: RunRecord, signal: AbortSignal | unde
   const failure = record.abortedWith;
   if (failure === undefined || isAbortError(failure)) return undefined;
   const reason: unknown = signal?.aborted === true ? signal.reason : undefined;
-  return reason !== undefined && causedBy(failure, reason) ? reason : failure;
-}
-
-function causedBy(error: unknown, reason: unknown): boolean {
-  for (let e = error, depth = 0; e !== undefined && e !== null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e === reason) return true;
-    if (typeof e !== 'object') return false;
-  }
-  return false;
+  return reason !== undefined && inCauseChain(failure, (link) => link === reason) ? reason : failure;
 }

@@ -2,7 +2,7 @@ import * as Effect from 'effect/Effect';
 import { agentSpan, span, tracerListens } from './span.js';
 import { agentEnded, agentStarted } from './lifecycleHooks.js';
 import type { Agent } from '../../../definitions/agent.js';
-import { isJsonSchemaDefinition } from '../../../definitions/outputType.js';
+import { outputTypeName } from '../../../definitions/internal/resolvedOutputType.js';
 import { MaxTurnsExceededError, type InputGuardrailFunctionArgs, type ModelResponse } from '@baton/types';
 import { asRunFailure, type RunFailure } from '../failures.js';
 import { functionCallResult, inputToItems } from '../../../state/internal/items.js';
@@ -135,8 +135,7 @@ function announceFinalOutput(agent: Agent<any, any>, record: RunRecord, env: Loo
 function agentAttributes(agent: Agent<any, any>): () => Record<string, unknown> {
   return () => {
     // Named without compiling the schema: a schema with no JSON form fails the turn, not its span.
-    const output: unknown = agent.outputType;
-    return { 'baton.agent.name': agent.name, 'baton.agent.output_type': output === 'text' ? 'text' : isJsonSchemaDefinition(output) ? output.name : 'output' };
+    return { 'baton.agent.name': agent.name, 'baton.agent.output_type': outputTypeName(agent.outputType) };
   };
 }
 
